@@ -4,12 +4,13 @@ import { startLlmFixture, type LlmFixture, type RecordedCall } from '../support/
 import { INTELLIGENCE_DATASETS } from '../../src/services/intelligence/datasets/index.js';
 import { PREDICTION_DATASETS } from '../../src/services/prediction/datasets/index.js';
 import { sdnDataset } from '../../src/services/sanctions/datasets/sdn.js';
+import { withInputs } from '../support/derived-inputs.js';
 
 /**
  * Text a caller sends never reaches a model's system message: each operation's system message is its
  * own constant, and the caller's text travels in the user message between delimiters it cannot forge.
  */
-const SAMPLES = [...INTELLIGENCE_DATASETS, ...PREDICTION_DATASETS, sdnDataset];
+const SAMPLES = withInputs([...INTELLIGENCE_DATASETS, ...PREDICTION_DATASETS, sdnDataset]);
 
 type Message = { role: string; content: string };
 const messages = (call: RecordedCall): Message[] => call.body.messages;

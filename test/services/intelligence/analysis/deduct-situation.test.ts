@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { intelHistoryDataset } from '../../../../src/services/intelligence/analysis/datasets/intel-history.js';
+import { HISTORY_SAMPLES } from '../../../support/derived-inputs.js';
 import { PREDICTION_DATASETS } from '../../../../src/services/prediction/datasets/index.js';
 import { deductionMode, matchMarkets } from '../../../../src/services/intelligence/analysis/deduct-rules.js';
 
 const PATH = '/api/intelligence/v1/deduct-situation';
-const SAMPLES = [intelHistoryDataset, ...PREDICTION_DATASETS];
+const SAMPLES = [...HISTORY_SAMPLES, ...PREDICTION_DATASETS];
 const post = (app: TestApp, body: unknown) =>
   app.request(PATH, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
@@ -69,7 +69,10 @@ describe('deduct-situation without a model provider', () => {
       /^\[Evidence digest assembled from snapshot facts; not a model-written deduction\.\]/,
     );
     expect(res.body.analysis).toMatch(/- Russia x Ukraine ceasefire in 2026\?: \d+% Yes/);
-    expect(res.body.analysis).toMatch(/\(acled\): .*(Ukrain|Russia)/);
+    // ACLED's Russia–Ukraine events of the conflict sample, archived under the published resource name.
+    expect(res.body.analysis).toContain(
+      '- 2026-11-19 (acled-intel): Battles — Military Forces of Ukraine (2019-) vs Military Forces of Russia (2000-) — in Zaporizhia, Ukraine',
+    );
   });
 
   it('refuses a body of the wrong types', async () => {

@@ -4,10 +4,11 @@ import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
 import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
+import { withInputs } from '../../../support/derived-inputs.js';
 
 const PATH = '/api/intelligence/v1/get-country-intel-brief';
-// INTELLIGENCE_DATASETS holds the intel history too.
-const SAMPLES = [...INTELLIGENCE_DATASETS, sdnDataset];
+// INTELLIGENCE_DATASETS holds the intel history too, with the event datasets it is appended from.
+const SAMPLES = withInputs([...INTELLIGENCE_DATASETS, sdnDataset]);
 
 describe('get-country-intel-brief without a model provider', () => {
   let app: TestApp;
@@ -27,14 +28,18 @@ describe('get-country-intel-brief without a model provider', () => {
     });
     expect(res.body.brief).toMatch(/^\[Template brief assembled from snapshot facts; not model-written\.\]/);
     expect(res.body.brief).toContain("Ukraine's instability score is 96/100, rising (+18.4 over 24 h).");
+    // The six newest Ukrainian events of the archive; the newest is ACLED's Donetsk event of 2026-11-20
+    // (ACLED rows carry no link, as in the published archive).
     expect(res.body.sources.length).toBe(6);
+    const donetsk =
+      'Explosions/Remote violence — Military Forces of Russia (2000-) vs Military Forces of Ukraine (2019-) — in Donetsk, Ukraine';
     expect(res.body.sources[0]).toEqual({
-      title: 'Drone strike hits energy substation near Kharkiv',
-      source: 'acled',
-      url: 'https://www.acleddata.com/',
-      publishedAt: '2026-11-19T07:00:00.000Z',
+      title: donetsk,
+      source: 'acled-intel',
+      url: '',
+      publishedAt: '2026-11-20T00:00:00.000Z',
     });
-    expect(res.body.brief).toContain('Drone strike hits energy substation near Kharkiv [1]');
+    expect(res.body.brief).toContain(`${donetsk} [1]`);
   });
 
   it('briefs a country with no facts without inventing any', async () => {
@@ -78,7 +83,7 @@ describe('get-country-intel-brief with a model provider', () => {
     expect(call.body.messages.at(-1).content).toContain('<framework>\nUse a PMESII lens.\n</framework>');
     expect(call.body.messages.at(-1).content).toContain('Instability score: 96/100');
     expect(call.body.messages.at(-1).content).toContain(
-      '[1] 2026-11-19 acled: Drone strike hits energy substation near Kharkiv',
+      '[1] 2026-11-20 acled-intel: Explosions/Remote violence — Military Forces of Russia (2000-) vs Military Forces of Ukraine (2019-) — in Donetsk, Ukraine',
     );
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
+import { withInputs } from '../../../support/derived-inputs.js';
 import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 
@@ -9,7 +10,7 @@ const PATH = '/api/intelligence/v1/get-risk-scores';
 describe('get-risk-scores from the bundled inputs', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ samples: [...INTELLIGENCE_DATASETS, sdnDataset] });
+    app = await startTestApp({ samples: withInputs([...INTELLIGENCE_DATASETS, sdnDataset]) });
   });
   afterAll(() => app.close());
 
