@@ -1,4 +1,4 @@
-import type { Dataset } from '../../../../platform/snapshots/dataset.js';
+import { parsesNothing, type Dataset } from '../../../../platform/snapshots/dataset.js';
 import { ACLED_EVENTS, UCDP_EVENTS } from '../../../conflict/index.js';
 import { INTERNET_OUTAGES } from '../../../infrastructure/index.js';
 import { CROSS_STRAIT_ACTIVITY } from '../../../military/index.js';
@@ -65,9 +65,7 @@ export const intelHistoryDataset: Dataset<HistoryRecord, IntelHistoryInfo> = {
   // An archive before any event arrived is empty, and retention may legitimately shrink it a lot.
   allowEmpty: true,
   minRetainedRatio: 0,
-  parse() {
-    throw new Error('intel history is computed from its inputs, never parsed from a payload');
-  },
+  parse: parsesNothing,
   derive(inputs, at, previous) {
     const entries = PROJECTIONS.flatMap(({ input, entry }) =>
       runEntries(((inputs[input]?.records ?? []) as readonly never[]).map(entry)),
