@@ -112,6 +112,8 @@ export interface PredictionMarketInput {
   /** 0-100. */
   yesPercent: number;
   source: string;
+  /** When the market closes (epoch ms), for its resolution deadline. */
+  closesAt?: number;
 }
 
 export interface DetectorInputs {
@@ -321,7 +323,8 @@ export function detectCyber(inputs: DetectorInputs): Candidate[] {
         score: items.length + types.length * CYBER_SCORE_TYPE_MULTIPLIER + critical * CYBER_SCORE_CRITICAL_MULTIPLIER,
         probability: Math.min(
           CYBER_PROB_MAX,
-          normalize(items.length, 4, 50) * CYBER_PROB_VOLUME_WEIGHT + normalize(types.length, 1, 6) * CYBER_PROB_TYPE_WEIGHT,
+          normalize(items.length, 4, 50) * CYBER_PROB_VOLUME_WEIGHT +
+            normalize(types.length, 1, 6) * CYBER_PROB_TYPE_WEIGHT,
         ),
         confidence: Math.max(0.32, normalize(items.length + critical, 4, 25) * 0.55),
       };

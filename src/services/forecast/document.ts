@@ -162,7 +162,8 @@ export function fallbackNarrative(c: {
   return sentence(lead, follow).slice(0, 500);
 }
 
-export interface ForecastJobInputs extends DetectorInputs, SpecInputs {}
+/** The detectors' inputs; the market close times in them also set market resolution deadlines. */
+export type ForecastJobInputs = DetectorInputs & SpecInputs;
 
 /**
  * One run of the forecast job at `at` (the newest input's time). `prior` is the previous document's

@@ -34,7 +34,7 @@ export interface ResolutionSpec {
 
 /** What the spec builder reads besides the card: each market's close time, by its (100-character) title. */
 export interface SpecInputs {
-  markets?: readonly { title: string; closesAt: number }[];
+  markets?: readonly { title: string; closesAt?: number }[];
 }
 
 /** The deadline of a horizon; an unknown horizon is a programming error, never a silent default. */

@@ -126,7 +126,8 @@ describe('UCDP conflict zones', () => {
   ])('%d events -> %s', (n, p) => {
     const [card] = detectUcdpZones({ ucdp: ucdp('Sudan', n) });
     expect(card?.probability).toBe(p);
-    if (card) expect(card).toMatchObject({ title: 'Active armed conflict: Sudan', confidence: 0.3, timeHorizon: '30d' });
+    if (card)
+      expect(card).toMatchObject({ title: 'Active armed conflict: Sudan', confidence: 0.3, timeHorizon: '30d' });
   });
 });
 
@@ -151,7 +152,11 @@ describe('cyber threat concentration', () => {
       probability: 0.052,
       confidence: 0.32,
       signals: [
-        { type: 'cyber', value: '6 threats (CYBER_THREAT_TYPE_C2_SERVER, CYBER_THREAT_TYPE_MALWARE_HOST)', weight: 0.5 },
+        {
+          type: 'cyber',
+          value: '6 threats (CYBER_THREAT_TYPE_C2_SERVER, CYBER_THREAT_TYPE_MALWARE_HOST)',
+          weight: 0.5,
+        },
       ],
     });
   });
@@ -227,7 +232,10 @@ describe('every detector', () => {
     ),
     cyber: fc.array(fc.record({ country: fc.constantFrom('DE', 'US', ''), type: fc.string() }), { maxLength: 80 }),
     gps: fc.array(
-      fc.record({ lat: fc.double({ min: -90, max: 90, noNaN: true }), lon: fc.double({ min: -180, max: 180, noNaN: true }) }),
+      fc.record({
+        lat: fc.double({ min: -90, max: 90, noNaN: true }),
+        lon: fc.double({ min: -180, max: 180, noNaN: true }),
+      }),
       { maxLength: 60 },
     ),
     markets: fc.array(

@@ -48,7 +48,9 @@ describe('enrichment (the published passes)', () => {
       { domain: 'market', effect: 'commodity price shock', probability: 0.25 },
     ]);
     expect(c('conflict', 'Iran', 0.5)).toEqual([]);
-    expect(c('political', 'Iran', 0.6)).toEqual([{ domain: 'conflict', effect: 'instability escalation', probability: 0.24 }]);
+    expect(c('political', 'Iran', 0.6)).toEqual([
+      { domain: 'conflict', effect: 'instability escalation', probability: 0.24 },
+    ]);
     expect(c('political', 'Iran', 0.59)).toEqual([]);
   });
 
@@ -140,7 +142,10 @@ describe('resolution rules', () => {
   });
 
   it.each([
-    ['cyber.threats|count(country==Germany)', { feedKey: 'cyber.threats', fn: 'count', field: 'country', value: 'Germany' }],
+    [
+      'cyber.threats|count(country==Germany)',
+      { feedKey: 'cyber.threats', fn: 'count', field: 'country', value: 'Germany' },
+    ],
     ['no-pipe', undefined],
     ['feed|fn()', undefined],
     ['feed|fn(x=1)', undefined],
@@ -199,7 +204,12 @@ describe('the forecast job', () => {
           T0,
         );
         for (const c of cards) {
-          for (const p of [c.probability, c.confidence, ...Object.values(c.projections!), ...c.cascades.map((x) => x.probability)])
+          for (const p of [
+            c.probability,
+            c.confidence,
+            ...Object.values(c.projections!),
+            ...c.cascades.map((x) => x.probability),
+          ])
             expect(p >= 0 && p <= 1).toBe(true);
         }
       }),

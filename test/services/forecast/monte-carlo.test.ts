@@ -49,7 +49,9 @@ describe('the package', () => {
   it('gives a new run id when the cards change, and the same one when they do not', () => {
     const same = buildSimulationPackage(cards, T0).info.runId;
     expect(buildSimulationPackage(cards, T0).info.runId).toBe(same);
-    expect(buildSimulationPackage([{ ...cards[0]!, probability: 0.51 }, ...cards.slice(1)], T0).info.runId).not.toBe(same);
+    expect(buildSimulationPackage([{ ...cards[0]!, probability: 0.51 }, ...cards.slice(1)], T0).info.runId).not.toBe(
+      same,
+    );
   });
 });
 
@@ -87,7 +89,10 @@ describe('the simulated outcome', () => {
     // P(A and B) = 0.5 x (0.2 + 0.8 x 0.5) = 0.3; P(A only) = 0.5 x 0.8 x 0.5 = 0.2; P(B only) = 0.5 x 0.2 = 0.1;
     // P(nothing) = 0.5 x 0.8 = 0.4 -> at least one: 0.6 (1 - prod(1 - p) would say 1 - 0.5 x 0.8 = 0.6 too, but
     // puts A and B together at 0.1, not 0.3).
-    const t = theater([path(0, 'conflict', 0.5, [{ domain: 'supply_chain', probability: 0.5 }]), path(1, 'supply_chain', 0.2)]);
+    const t = theater([
+      path(0, 'conflict', 0.5, [{ domain: 'supply_chain', probability: 0.5 }]),
+      path(1, 'supply_chain', 0.2),
+    ]);
     const out = simulateTheater(t, 'run-1');
     const share = (label: string) => out.topPaths.find((p) => p.label === label)?.confidence ?? NaN;
     expect(Math.abs(share('Forecast 0 + Forecast 1') - 0.3)).toBeLessThan(0.02);

@@ -117,7 +117,13 @@ describe('scorecard', () => {
     // Forecast 0.7 -> (0.7 - 1)^2 = 0.09; market 50% -> 0.25; published delta market - forecast = 0.16 (forecast better).
     expect(card.vsMarketSkill).toEqual({ count: 1, forecastBrier: 0.09, marketBrier: 0.25, brierDelta: 0.16 });
     // Only the excluded origins that have scored entries are listed.
-    expect(card.skill).toEqual({ count: 1, excludedScored: 1, excludedOrigins: ['bet_engine'], brier: 0.09, logScore: expect.any(Number) });
+    expect(card.skill).toEqual({
+      count: 1,
+      excludedScored: 1,
+      excludedOrigins: ['bet_engine'],
+      brier: 0.09,
+      logScore: expect.any(Number),
+    });
   });
 
   it('has no overall, market or skill summary when nothing is scored', () => {

@@ -1,4 +1,5 @@
 import type { Dataset, DerivedInputs, InputSnapshot } from '../../../platform/snapshots/dataset.js';
+import { computedOnly } from './computed.js';
 import { CYBER_THREATS } from '../../cyber/index.js';
 import { PREDICTION_MARKETS } from '../../prediction/index.js';
 import { UNREST_EVENTS } from '../../unrest/index.js';
@@ -49,7 +50,7 @@ export function deriveForecasts(
   at: number,
   previous?: { records: readonly ForecastCard[] },
 ): { records: ForecastCard[]; info: ForecastDocumentInfo } {
-  const markets = rows<PredictionMarketInput & { closesAt: number }>(inputs, PREDICTION_MARKETS);
+  const markets = rows<PredictionMarketInput>(inputs, PREDICTION_MARKETS);
   const records = buildForecastCards(
     {
       cii: rows<CiiInput>(inputs, CII_SCORES_INPUT),
@@ -77,6 +78,7 @@ export const forecastsDataset: Dataset<ForecastCard, ForecastDocumentInfo> = {
   // A quiet world may give no forecast.
   allowEmpty: true,
   sources: {},
+  parse: computedOnly(FORECASTS),
   inputs: FORECAST_INPUTS,
   derive: (inputs, at, previous) => deriveForecasts(inputs, at, previous),
 };
