@@ -1,5 +1,9 @@
-import type { Dataset, DerivedInputs, InputSnapshot } from '../../../platform/snapshots/dataset.js';
-import { computedOnly } from './computed.js';
+import {
+  parsesNothing,
+  type Dataset,
+  type DerivedInputs,
+  type InputSnapshot,
+} from '../../../platform/snapshots/dataset.js';
 import { CYBER_THREATS } from '../../cyber/index.js';
 import { PREDICTION_MARKETS } from '../../prediction/index.js';
 import { UNREST_EVENTS } from '../../unrest/index.js';
@@ -78,7 +82,7 @@ export const forecastsDataset: Dataset<ForecastCard, ForecastDocumentInfo> = {
   // A quiet world may give no forecast.
   allowEmpty: true,
   sources: {},
-  parse: computedOnly(FORECASTS),
+  parse: parsesNothing,
   inputs: FORECAST_INPUTS,
   derive: (inputs, at, previous) => deriveForecasts(inputs, at, previous),
 };

@@ -1,5 +1,9 @@
-import type { Dataset, DerivedInputs, InputSnapshot } from '../../../platform/snapshots/dataset.js';
-import { computedOnly } from './computed.js';
+import {
+  parsesNothing,
+  type Dataset,
+  type DerivedInputs,
+  type InputSnapshot,
+} from '../../../platform/snapshots/dataset.js';
 import { CYBER_THREATS } from '../../cyber/index.js';
 import { PREDICTION_MARKETS } from '../../prediction/index.js';
 import type { ForecastCard } from '../document.js';
@@ -48,7 +52,7 @@ export const resolutionsDataset: Dataset<LedgerEntry, ResolutionsInfo> = {
   maxStaleMinutes: 36 * 60,
   allowEmpty: true,
   sources: {},
-  parse: computedOnly(RESOLUTIONS),
+  parse: parsesNothing,
   inputs: [FORECASTS, CYBER_THREATS, GPS_INTERFERENCE_INPUT, PREDICTION_MARKETS],
   derive: (inputs, at, previous) => deriveResolutions(inputs, at, previous),
 };

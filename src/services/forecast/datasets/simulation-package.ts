@@ -1,5 +1,4 @@
-import type { Dataset, InputSnapshot } from '../../../platform/snapshots/dataset.js';
-import { computedOnly } from './computed.js';
+import { parsesNothing, type Dataset, type InputSnapshot } from '../../../platform/snapshots/dataset.js';
 import type { ForecastCard } from '../document.js';
 import { buildSimulationPackage, type PackageTheater, type SimulationPackageInfo } from '../monte-carlo.js';
 import { FORECASTS, type ForecastDocumentInfo } from './predictions.js';
@@ -16,7 +15,7 @@ export const simulationPackageDataset: Dataset<PackageTheater, SimulationPackage
   // A document without forecasts gives a package without theaters.
   allowEmpty: true,
   sources: {},
-  parse: computedOnly(SIMULATION_PACKAGE),
+  parse: parsesNothing,
   inputs: [FORECASTS],
   derive(inputs, at) {
     const doc = inputs[FORECASTS] as InputSnapshot<ForecastCard, ForecastDocumentInfo> | undefined;
