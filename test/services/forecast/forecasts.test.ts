@@ -1,4 +1,8 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/platform/clock.js';
+import { refreshDerived } from '../../../src/platform/snapshots/derived.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
 import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
 import { FORECAST_SAMPLES } from './samples.js';
@@ -152,6 +156,51 @@ describe('GET get-forecast-scorecard', () => {
         totals: { entries: 0 },
       });
       expect(res.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+});
+
+describe('resolutions recorded from the data', () => {
+  it('resolves the GPS windows from the GPS snapshot of a week later and scores them', async () => {
+    const clock = new ManualClock(SAMPLE_NOW);
+    await withTestApp({ samples: FORECAST_SAMPLES, clock }, async (later) => {
+      const cards: Card[] = (await later.get(`${FORECASTS}?domain=supply_chain`)).body.forecasts;
+      // A week later gpsjam serves the same cells (the bundled day file again): each zone has as many jammed cells
+      // as its rule asks for (at least the count at publication), so every GPS window resolves yes.
+      clock.advance(7 * DAY);
+      const gps = ALL_DATASETS.find((d) => d.name === 'intelligence.gps-interference')!;
+      const read = (f: string) => fs.readFileSync(`db/samples/intelligence/${f}`);
+      const loaded = await later.deps.runner.run(gps, {
+        origin: {
+          kind: 'bytes',
+          payloads: { manifest: read('gpsjam-manifest.csv'), daily: read('gpsjam-2026-11-19-h3_4.csv') },
+        },
+      });
+      expect(loaded.ok).toBe(true);
+      await refreshDerived([loaded], ALL_DATASETS, later.deps.runner);
+
+      const ledger = later.deps.store.read<{ forecastId: string; status: string; outcome: string; evidence: string }>(
+        'forecast.resolutions',
+      )!;
+      expect(ledger.capturedAt).toBe(SAMPLE_NOW + 7 * DAY);
+      for (const c of cards) {
+        const n = c.resolution.threshold!;
+        expect(ledger.records.find((e) => e.forecastId === c.id && e.status !== 'pending')).toMatchObject({
+          status: 'resolved',
+          outcome: 'yes',
+          evidence: `${n} >= ${n}`,
+        });
+      }
+      const card = (await later.get(SCORECARD)).body;
+      expect(card.totals).toMatchObject({ resolved: 5, scored: 5, void: 0 });
+      // Brier (p - 1)^2 averaged over the five: with today's cells (0.5, 0.196, 0.482, 0.5, 0.5) that is
+      // (0.25 x 3 + 0.646416 + 0.268324) / 5 = 0.332948.
+      const brier = cards.reduce((a, c) => a + (c.probability - 1) ** 2, 0) / cards.length;
+      expect(card.overall).toMatchObject({ count: 5 });
+      expect(card.overall.brier).toBeCloseTo(brier, 6);
+      expect(card.byDomain).toEqual([
+        expect.objectContaining({ domain: 'supply_chain', resolved: 5, scored: 5, void: 0, voidRate: 0 }),
+      ]);
     });
   });
 });
