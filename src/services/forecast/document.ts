@@ -11,6 +11,12 @@ import type { Forecast } from './schemas.js';
 /** What wrote a card's narrative: `fallback` is the published name for the rule-written text. */
 export type NarrativeSource = 'fallback' | 'llm';
 
+/** The label closing a card's scenario, so a reader knows what wrote it. */
+export const NARRATIVE_LABELS: Readonly<Record<NarrativeSource, string>> = {
+  fallback: '(Written by rules from the signals, not by a model.)',
+  llm: '(Written by a language model from the signals.)',
+};
+
 /** A stored card: the contract's fields plus the pipeline fields the published payload also carries. */
 export type ForecastCard = Forecast & {
   generationOrigin: string;
@@ -188,7 +194,7 @@ export function buildForecastCards(
       domain: c.domain,
       region: c.region,
       title: c.title,
-      scenario: narrative,
+      scenario: `${narrative} ${NARRATIVE_LABELS.fallback}`,
       feedSummary: narrative,
       probability: c.probability,
       confidence,

@@ -137,10 +137,12 @@ export function nextLedger(
   at: number,
 ): LedgerEntry[] {
   const byKey = new Map(previous.map((e) => [e.key, { ...e }]));
+  const byForecast = new Map<string, LedgerEntry[]>();
+  for (const e of byKey.values()) byForecast.set(e.forecastId, [...(byForecast.get(e.forecastId) ?? []), e]);
   for (const card of cards) {
-    const open = [...byKey.values()].find(
-      (e) => e.forecastId === card.id && isOpen(e) && documentAt < e.deadline && e.publishedAt <= documentAt,
-    );
+    const open = byForecast
+      .get(card.id)
+      ?.find((e) => isOpen(e) && documentAt < e.deadline && e.publishedAt <= documentAt);
     if (open) {
       open.probability = card.probability;
       open.marketProbability = card.calibration ? card.calibration.marketPrice : open.marketProbability;

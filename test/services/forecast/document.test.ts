@@ -183,6 +183,9 @@ describe('the forecast job', () => {
       narrativeSource: 'fallback',
       resolution: { kind: 'judged', deadline: T0 + 7 * DAY },
     });
+    // The scenario says that rules wrote it; the feed summary is the bare base case.
+    expect(esc!.scenario).toBe(`${esc!.feedSummary} (Written by rules from the signals, not by a model.)`);
+    expect(esc!.feedSummary).toMatch(/^Iran CII 82 \(critical\) is the clearest active driver/);
     // 12 events: 0.35 + norm(12, 10, 100) x 0.5 = 0.361.
     expect(zone).toMatchObject({ probability: 0.361, timeHorizon: '30d' });
   });

@@ -39,6 +39,9 @@ describe('GET get-forecasts', () => {
     // (no country has 10 UCDP events or 5 cyber threats, no market priced 60-90% names a region).
     expect(new Set(cards.map((c) => c.domain))).toEqual(new Set(['conflict', 'political', 'supply_chain']));
     for (const c of cards) expect(c.probability >= 0 && c.probability <= 1).toBe(true);
+    // Every scenario says what wrote it.
+    for (const c of res.body.forecasts)
+      expect(c.scenario).toMatch(/\(Written by rules from the signals, not by a model\.\)$/);
     // Pipeline-only fields are not served.
     expect(cards[0]).not.toHaveProperty('generationOrigin');
     expect(cards[0]).not.toHaveProperty('narrativeSource');
