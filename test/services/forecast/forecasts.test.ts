@@ -91,9 +91,13 @@ describe('GET get-forecasts', () => {
   });
 
   it('filters by domain and by region substring, in any case', async () => {
-    const yemen: Card[] = (await app.get(`${FORECASTS}?region=YEMEN`)).body.forecasts;
-    expect(yemen.map((c) => c.domain)).toEqual(['conflict', 'political']);
-    expect((await app.get(`${FORECASTS}?domain=political&region=yem`)).body.forecasts).toHaveLength(1);
+    const all: Card[] = (await app.get(FORECASTS)).body.forecasts;
+    // Whatever the instability scores are, the filters select exactly the matching cards, in document order.
+    const yemen = all.filter((c) => c.region.toLowerCase().includes('yem'));
+    expect((await app.get(`${FORECASTS}?region=YEM`)).body.forecasts).toEqual(yemen);
+    const gpsRed = all.filter((c) => c.domain === 'supply_chain' && c.region.toLowerCase().includes('red sea'));
+    expect((await app.get(`${FORECASTS}?domain=supply_chain&region=red%20SEA`)).body.forecasts).toEqual(gpsRed);
+    expect(gpsRed).toHaveLength(1);
   });
 
   it('refuses a domain outside the list', async () => {
