@@ -20,6 +20,14 @@ beforeAll(async () => {
   const datasets = [
     'scenario.templates',
     'scenario.exposure',
+    // The forecast job's inputs, then the forecast datasets computed from them.
+    'intelligence.cii-scores',
+    'conflict.ucdp-events',
+    'conflict.iran-events',
+    'unrest.events',
+    'cyber.threats',
+    'intelligence.gps-interference',
+    'prediction.markets',
     'forecast.predictions',
     'forecast.resolutions',
     'forecast.simulation-package',
@@ -87,7 +95,7 @@ describe('jobs and their runs on two nodes sharing PostgreSQL', () => {
       `/api/forecast/v1/get-simulation-outcome?runId=${encodeURIComponent(runId)}`,
       (o) => o.found,
     );
-    expect(outcome).toMatchObject({ found: true, runId, completionStatus: 'partial' });
+    expect(outcome).toMatchObject({ found: true, runId, completionStatus: 'completed' });
     expect(
       ((await (await post(a, '/api/forecast/v1/trigger-simulation', {})).json()) as { reason: string }).reason,
     ).toBe('already-handled');

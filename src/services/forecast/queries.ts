@@ -1,8 +1,9 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { FORECASTS, type ForecastDocumentInfo } from './datasets/predictions.js';
 import { RESOLUTIONS, type ResolutionsInfo } from './datasets/resolutions.js';
-import { SIMULATION_PACKAGE, type SimulationPackageInfo } from './datasets/simulation-package.js';
-import { scorecard, ROLLING_WINDOW_DAYS, type LedgerEntry, type Theater } from './rules.js';
+import { SIMULATION_PACKAGE } from './datasets/simulation-package.js';
+import type { PackageTheater, SimulationPackageInfo } from './monte-carlo.js';
+import { scorecard, ROLLING_WINDOW_DAYS, type LedgerEntry } from './rules.js';
 import type { Forecast, GetForecastsResponse } from './schemas.js';
 import type { GetForecastScorecardResponse } from './scorecard-schemas.js';
 
@@ -27,10 +28,11 @@ export function getForecasts(
 }
 
 export const METHODOLOGY =
-  'Brier score (p - y)^2 and log loss -[y ln p + (1 - y) ln(1 - p)] (p clamped to [1e-6, 1 - 1e-6]) averaged over ' +
-  'forecasts resolved yes or no within the last 180 days of the ledger; calibration in ten 10-point buckets; market ' +
-  'skill against the matched market price; skill excludes bet_engine and state_derived origins. Judged resolutions ' +
-  'come from the ledger as published (no judge runs here).';
+  'Brier score (p - y)^2 and log loss -[y ln p + (1 - y) ln(1 - p)] (p clamped to [1e-6, 1 - 1e-6]) over forecast ' +
+  'windows resolved yes or no; open windows count for coverage, resolved ones when resolved within the last 180 days; ' +
+  'calibration in ten 10-point buckets; market skill is market Brier minus forecast Brier; skill excludes bet_engine ' +
+  'and state_derived origins. Windows are resolved here from our own datasets; judged questions have no judge here ' +
+  'and are voided 14 days after their deadline.';
 
 const EMPTY_TOTALS = {
   entries: 0,
@@ -67,10 +69,10 @@ export function getScorecard(store: SnapshotStore, now: number): GetForecastScor
 
 export interface CurrentPackage {
   info: SimulationPackageInfo;
-  theaters: readonly Theater[];
+  theaters: readonly PackageTheater[];
 }
 
 export function currentPackage(store: SnapshotStore): CurrentPackage | undefined {
-  const s = store.read<Theater, SimulationPackageInfo>(SIMULATION_PACKAGE);
+  const s = store.read<PackageTheater, SimulationPackageInfo>(SIMULATION_PACKAGE);
   return s ? { info: s.info, theaters: s.records } : undefined;
 }

@@ -28,10 +28,11 @@ export const forecastRouter = router({
         tags: ['forecast'],
         summary: 'List the current forecast cards',
         description:
-          'Forecast cards from the latest forecast document (the forecast model is not computed here yet: this serves ' +
-          'the bundled sample document): probability, confidence, signals, cascades, trend, market ' +
-          'calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` ' +
-          '(case-insensitive substring). Nothing is written by a model here.',
+          'Forecast cards of the latest run of the forecast job, computed here from our snapshots with the published ' +
+          'detectors (country instability, political unrest, UCDP conflict zones, cyber threats, GPS interference in ' +
+          'shipping zones, prediction markets): probability, confidence, signals, cascades, trend against the previous ' +
+          'run, projections and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). ' +
+          'Scenarios are written by rules, not by a model.',
       },
       cacheTier: 'medium',
       datasets: [FORECASTS],
@@ -50,7 +51,8 @@ export const forecastRouter = router({
         summary: 'Score past forecasts against their resolutions',
         description:
           'Brier and log scores, calibration buckets, per-domain and per-origin tallies and skill against prediction ' +
-          'markets, computed here from the forecast pipeline’s resolutions ledger over a 180-day rolling window. No parameters.',
+          'markets over a 180-day rolling window of the resolutions ledger, which is appended here from the forecast ' +
+          'runs and resolved from our own datasets once each deadline passes. No parameters.',
       },
       cacheTier: 'fast',
       datasets: [RESOLUTIONS],
@@ -68,8 +70,9 @@ export const forecastRouter = router({
         tags: ['forecast'],
         summary: 'Describe the latest simulation package',
         description:
-          'The run id, schema version, theater count and date of the latest simulation package written by the forecast ' +
-          'pipeline. `runId` does not select an older package: it only adds a note when it is not the latest.',
+          'The run id, schema version, theater count and date of the latest simulation package, derived here from ' +
+          'the current forecast run (its forecasts grouped by region into theaters). `runId` does not select an older ' +
+          'package: it only adds a note when it is not the latest.',
       },
       cacheTier: 'slow',
       datasets: [SIMULATION_PACKAGE],
@@ -91,10 +94,11 @@ export const forecastRouter = router({
         tags: ['forecast'],
         summary: 'Read the outcome of your simulation',
         description:
-          'The outcome of a simulation you queued with trigger-simulation: per theater, the chance that at least one of ' +
-          'its forecasts comes true now and after a week on the forecasts’ own projections, computed from the current ' +
-          'forecast document. `runId` selects the package run; without it, your latest finished simulation. Other ' +
-          'accounts’ simulations are never visible.',
+          'The outcome of a simulation you queued with trigger-simulation: a seeded Monte Carlo of 10,000 runs per ' +
+          'theater over the package’s paths (each forecast happening with its probability, setting off its ' +
+          'cascades), summarised per theater as the published theater summaries (top paths with the share of runs, ' +
+          'dominant reactions, stabilizers). The same package always gives the same outcome. `runId` selects the ' +
+          'package run; without it, your latest finished simulation. Other accounts’ simulations are never visible.',
       },
       cacheTier: 'slow',
     })

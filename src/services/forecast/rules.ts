@@ -1,14 +1,21 @@
+import type { ResolutionSpec } from './resolution-spec.js';
+
 /**
- * Forecast scoring rules (the scorecard) and the deterministic simulation of a package's theaters.
- * Pure functions over ledger entries and forecast cards; every formula is stated where it is used.
+ * Forecast scoring rules (the scorecard), as the published scripts/_forecast-scorecard.mjs computes it.
+ * Pure functions over ledger entries; every formula is stated where it is used.
  */
 
 export type LedgerStatus = 'pending' | 'pending_judge' | 'resolved' | 'void';
 
-/** One forecast in the resolutions ledger. */
+/** One forecast window in the resolutions ledger. */
 export interface LedgerEntry {
+  /** `<forecast id>@<deadline>`: one entry per forecast and window. */
+  key: string;
   forecastId: string;
   domain: string;
+  region: string;
+  title: string;
+  timeHorizon: string;
   generationOrigin: string;
   probability: number;
   /** The prediction market's probability at publication, 0-1, when one was matched. */
@@ -20,6 +27,10 @@ export interface LedgerEntry {
   status: LedgerStatus;
   outcome: 'yes' | 'no' | null;
   resolvedAt: number | null;
+  /** How the window resolves (kind, metric, operator, threshold, deadline or question). */
+  spec: ResolutionSpec;
+  /** The comparison that resolved it (`7 >= 5`) or why it was voided; empty while open. */
+  evidence: string;
 }
 
 export const ROLLING_WINDOW_DAYS = 180;
@@ -47,26 +58,24 @@ export function bucketOf(p: number): number {
   return Math.min(9, Math.max(0, Math.floor(p * 10)));
 }
 
-/** Market prices may be quoted in percent: above 1 they are divided by 100. */
+/** Market prices may be quoted in percent: above 1 they are divided by 100; then clamped to [0, 1]. */
 export function marketProbability(price: number): number {
-  return price > 1 ? price / 100 : price;
+  return Math.min(1, Math.max(0, price > 1 ? price / 100 : price));
 }
 
-/** In the rolling window: resolved (or voided) within the last 180 days, or still open and published within them. */
+/** In the rolling window: every open entry, and resolved (or voided) entries resolved within the last 180 days. */
 export function inWindow(e: LedgerEntry, asOf: number): boolean {
-  return (e.resolvedAt ?? e.publishedAt) >= asOf - ROLLING_WINDOW_DAYS * DAY_MS;
+  if (e.status !== 'resolved' && e.status !== 'void') return true;
+  return e.resolvedAt === null || e.resolvedAt >= asOf - ROLLING_WINDOW_DAYS * DAY_MS;
 }
 
-/** Scored: resolved yes or no, with a finite probability in [0, 1]. */
+/** Scored: resolved yes or no with a finite probability (clamped to [0, 1] when scored). */
 export function isScored(e: LedgerEntry): boolean {
-  return (
-    e.status === 'resolved' &&
-    e.outcome !== null &&
-    Number.isFinite(e.probability) &&
-    e.probability >= 0 &&
-    e.probability <= 1
-  );
+  return e.status === 'resolved' && e.outcome !== null && Number.isFinite(e.probability);
 }
+
+/** The probability as scored: clamped to [0, 1]. */
+export const scoredP = (e: LedgerEntry) => Math.min(1, Math.max(0, e.probability));
 
 interface Tally {
   resolved: number;
@@ -88,8 +97,8 @@ function tally(entries: readonly LedgerEntry[]): Tally {
     voidRate: resolved ? round6(voided / resolved) : 0,
     ...(scored.length
       ? {
-          brier: round6(mean(scored.map((e) => brier(e.probability, e.outcome === 'yes')))),
-          logScore: round6(mean(scored.map((e) => logScore(e.probability, e.outcome === 'yes')))),
+          brier: round6(mean(scored.map((e) => brier(scoredP(e), e.outcome === 'yes')))),
+          logScore: round6(mean(scored.map((e) => logScore(scoredP(e), e.outcome === 'yes')))),
         }
       : {}),
   };
@@ -114,7 +123,7 @@ export interface CalibrationBucket {
 /** Ten buckets 0-10 ... 90-100 over the scored entries: mean forecast vs share that came true. */
 export function calibration(scored: readonly LedgerEntry[]): CalibrationBucket[] {
   return Array.from({ length: 10 }, (_, i) => {
-    const inside = scored.filter((e) => bucketOf(e.probability) === i);
+    const inside = scored.filter((e) => bucketOf(scoredP(e)) === i);
     const base = {
       bucket: `${i * 10}-${i * 10 + 10}`,
       minProbability: i / 10,
@@ -124,9 +133,9 @@ export function calibration(scored: readonly LedgerEntry[]): CalibrationBucket[]
     if (!inside.length) return base;
     return {
       ...base,
-      predictedMean: round6(mean(inside.map((e) => e.probability))),
+      predictedMean: round6(mean(inside.map(scoredP))),
       realizedRate: round6(inside.filter((e) => e.outcome === 'yes').length / inside.length),
-      brier: round6(mean(inside.map((e) => brier(e.probability, e.outcome === 'yes')))),
+      brier: round6(mean(inside.map((e) => brier(scoredP(e), e.outcome === 'yes')))),
     };
   });
 }
@@ -159,8 +168,11 @@ export function scorecard(ledger: readonly LedgerEntry[], asOf: number): Scoreca
   const excluded = new Set<string>(SKILL_EXCLUDED_ORIGINS);
   const skillSet = scored.filter((e) => !excluded.has(e.generationOrigin));
   const skillTally = tally(skillSet);
-  const fBrier = mean(withMarket.map((e) => brier(e.probability, e.outcome === 'yes')));
+  const fBrier = mean(withMarket.map((e) => brier(scoredP(e), e.outcome === 'yes')));
   const mBrier = mean(withMarket.map((e) => brier(marketProbability(e.marketProbability!), e.outcome === 'yes')));
+  // Groups are formed over resolved entries (voided included) only, as published: open entries have no group.
+  const settledEntries = entries.filter((e) => e.status === 'resolved' || e.status === 'void');
+  const excludedOrigins = [...new Set(scored.map((e) => e.generationOrigin).filter((o) => excluded.has(o)))].sort();
   return {
     totals: {
       entries: entries.length,
@@ -174,8 +186,8 @@ export function scorecard(ledger: readonly LedgerEntry[], asOf: number): Scoreca
       publicationCoverage: entries.length ? round6(all.scored / entries.length) : 0,
     },
     ...(all.brier !== undefined ? { overall: { count: all.scored, brier: all.brier, logScore: all.logScore! } } : {}),
-    byDomain: groupBy(entries, (e) => e.domain).map(([domain, es]) => ({ domain, ...tally(es) })),
-    byGenerationOrigin: groupBy(entries, (e) => e.generationOrigin).map(([generationOrigin, es]) => ({
+    byDomain: groupBy(settledEntries, (e) => e.domain).map(([domain, es]) => ({ domain, ...tally(es) })),
+    byGenerationOrigin: groupBy(settledEntries, (e) => e.generationOrigin).map(([generationOrigin, es]) => ({
       generationOrigin,
       ...tally(es),
     })),
@@ -186,7 +198,8 @@ export function scorecard(ledger: readonly LedgerEntry[], asOf: number): Scoreca
             count: withMarket.length,
             forecastBrier: round6(fBrier),
             marketBrier: round6(mBrier),
-            brierDelta: round6(fBrier - mBrier),
+            // Published sign: positive when the forecasts beat the market.
+            brierDelta: round6(mBrier - fBrier),
           },
         }
       : {}),
@@ -196,86 +209,14 @@ export function scorecard(ledger: readonly LedgerEntry[], asOf: number): Scoreca
             count: skillSet.length,
             ...(skillTally.brier !== undefined ? { brier: skillTally.brier, logScore: skillTally.logScore } : {}),
             excludedScored: scored.length - skillSet.length,
-            excludedOrigins: [...SKILL_EXCLUDED_ORIGINS],
+            excludedOrigins,
           },
         }
       : {}),
   };
 }
 
-/** A forecast as the simulation reads it. */
-export interface SimForecast {
-  id: string;
-  title: string;
-  probability: number;
-  confidence: number;
-  projections?: { d7: number } | null;
-}
-
-export interface Theater {
-  id: string;
-  label: string;
-  forecastIds: string[];
-}
-
-export interface TheaterOutcome {
-  theaterId: string;
-  label: string;
-  status: 'completed' | 'failed';
-  /** Why it failed; empty when completed. */
-  reason: string;
-  forecastCount: number;
-  /** Chance at least one of the theater's forecasts comes true now: 1 - prod(1 - p). */
-  baseProbability: number;
-  /** The same after one week on each forecast's own 7-day projection (its probability when it has none). */
-  simulatedProbability: number;
-  /** Probability-weighted mean confidence of the forecasts. */
-  pathConfidence: number;
-  dominantForecastId: string;
-  dominantForecastTitle: string;
-}
-
 export type CompletionStatus = 'completed' | 'partial' | 'no_eligible_theaters' | 'all_theaters_failed';
-
-const round3 = (x: number) => Math.round(x * 1000) / 1000;
-const atLeastOne = (ps: readonly number[]) => 1 - ps.reduce((acc, p) => acc * (1 - Math.min(1, Math.max(0, p))), 1);
-
-/**
- * One theater against the current forecasts: eligible when it lists forecasts; failed when none of
- * them is in the current forecast document any more (the package has gone stale for it).
- */
-export function simulateTheater(t: Theater, forecasts: ReadonlyMap<string, SimForecast>): TheaterOutcome {
-  const found = t.forecastIds.map((id) => forecasts.get(id)).filter((f): f is SimForecast => f !== undefined);
-  const base = { theaterId: t.id, label: t.label, forecastCount: found.length };
-  if (!found.length) {
-    return {
-      ...base,
-      status: 'failed',
-      reason: 'none of its forecasts is in the current forecast document',
-      baseProbability: 0,
-      simulatedProbability: 0,
-      pathConfidence: 0,
-      dominantForecastId: '',
-      dominantForecastTitle: '',
-    };
-  }
-  const weight = found.reduce((a, f) => a + f.probability, 0);
-  const dominant = [...found].sort((a, b) => b.probability - a.probability || (a.id < b.id ? -1 : 1))[0]!;
-  return {
-    ...base,
-    status: 'completed',
-    reason: '',
-    baseProbability: round3(atLeastOne(found.map((f) => f.probability))),
-    simulatedProbability: round3(atLeastOne(found.map((f) => f.projections?.d7 ?? f.probability))),
-    pathConfidence: round3(
-      weight > 0
-        ? found.reduce((a, f) => a + f.probability * f.confidence, 0) / weight
-        : mean(found.map((f) => f.confidence)),
-    ),
-    dominantForecastId: dominant.id,
-    dominantForecastTitle: dominant.title,
-  };
-}
 
 export function completionStatus(eligible: number, failed: number): CompletionStatus {
   if (eligible === 0) return 'no_eligible_theaters';

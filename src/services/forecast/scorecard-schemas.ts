@@ -58,7 +58,7 @@ export const ScorecardMarketSkill = z
     count: i32(),
     forecastBrier: dbl(),
     marketBrier: dbl(),
-    brierDelta: dbl('forecastBrier - marketBrier; negative means the forecasts beat the market.'),
+    brierDelta: dbl('marketBrier - forecastBrier; positive means the forecasts beat the market.'),
   })
   .meta({ id: 'forecast_v1_ScorecardMarketSkill' });
 
@@ -68,7 +68,7 @@ export const ScorecardSkill = z
     brier: dbl().optional(),
     logScore: dbl().optional(),
     excludedScored: i32(),
-    excludedOrigins: z.array(z.string()),
+    excludedOrigins: z.array(z.string()).meta({ description: 'Excluded origins that have scored entries, sorted.' }),
   })
   .meta({ id: 'forecast_v1_ScorecardSkill' });
 

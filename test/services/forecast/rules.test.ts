@@ -7,15 +7,18 @@ import {
   logScore,
   marketProbability,
   scorecard,
-  simulateTheater,
   type LedgerEntry,
 } from '../../../src/services/forecast/rules.js';
 
 const DAY = 86_400_000;
 const AS_OF = Date.UTC(2026, 10, 20);
 const entry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  key: 'f@1',
   forecastId: 'f',
   domain: 'conflict',
+  region: 'Iran',
+  title: 'Escalation risk: Iran',
+  timeHorizon: '7d',
   generationOrigin: 'detector',
   probability: 0.7,
   marketProbability: null,
@@ -25,6 +28,8 @@ const entry = (over: Partial<LedgerEntry> = {}): LedgerEntry => ({
   status: 'resolved',
   outcome: 'yes',
   resolvedAt: AS_OF - 2 * DAY,
+  spec: { kind: 'judged', deadline: AS_OF - 3 * DAY, question: 'q' },
+  evidence: '',
   ...over,
 });
 
@@ -50,9 +55,10 @@ describe('scoring formulas', () => {
     [1, 9],
   ])('bucketOf(%d) = %d', (p, b) => expect(bucketOf(p)).toBe(b));
 
-  it('reads market prices quoted in percent', () => {
+  it('reads market prices quoted in percent, clamped to [0, 1]', () => {
     expect(marketProbability(62)).toBe(0.62);
     expect(marketProbability(0.62)).toBe(0.62);
+    expect(marketProbability(-0.1)).toBe(0);
   });
 
   it('brier stays in [0, 1] and log loss is non-negative for any probability', () => {
@@ -66,14 +72,15 @@ describe('scoring formulas', () => {
 });
 
 describe('scorecard', () => {
-  it('tallies statuses, leaves out entries older than the window, and scores only yes/no', () => {
+  it('tallies statuses: open entries always count, resolved ones when resolved within 180 days', () => {
     const card = scorecard(
       [
         entry(),
         entry({ outcome: 'no', probability: 0.2 }),
         entry({ status: 'void', outcome: null }),
-        entry({ status: 'pending', outcome: null, resolvedAt: null, publishedAt: AS_OF - DAY }),
-        entry({ status: 'pending_judge', outcome: null, resolvedAt: null }),
+        // Open for a long time: still in the window (the published window filters resolved entries only).
+        entry({ status: 'pending', outcome: null, resolvedAt: null, publishedAt: AS_OF - 300 * DAY }),
+        entry({ status: 'pending_judge', outcome: null, resolvedAt: null, domain: 'political' }),
         entry({ resolvedAt: AS_OF - 200 * DAY }),
       ],
       AS_OF,
@@ -89,16 +96,34 @@ describe('scorecard', () => {
       // scored / entries, the published formula: 2 of the 5 entries in the window resolved yes/no.
       publicationCoverage: 0.4,
     });
+    // (0.7 - 1)^2 = 0.09 and (0.2 - 0)^2 = 0.04: mean 0.065.
     expect(card.overall).toEqual({ count: 2, brier: 0.065, logScore: expect.any(Number) });
     expect(card.calibration[7]).toMatchObject({ count: 1, predictedMean: 0.7, realizedRate: 1 });
     expect(card.calibration[2]).toMatchObject({ count: 1, realizedRate: 0 });
     expect(card.calibration[5]).toEqual({ bucket: '50-60', minProbability: 0.5, maxProbability: 0.6, count: 0 });
+    // Groups come from resolved entries only: the open political entry forms no group.
+    expect(card.byDomain.map((g) => g.domain)).toEqual(['conflict']);
+    expect(card.byDomain[0]).toMatchObject({ resolved: 3, scored: 2, void: 1, brier: 0.065 });
+  });
+
+  it('clamps an out-of-range probability when scoring instead of dropping the entry', () => {
+    const card = scorecard([entry({ probability: 1.2 })], AS_OF);
+    // Scored at p = 1 with outcome yes: Brier 0.
+    expect(card.overall).toMatchObject({ count: 1, brier: 0 });
   });
 
   it('compares with the market and excludes non-independent origins from skill', () => {
     const card = scorecard([entry({ marketProbability: 50 }), entry({ generationOrigin: 'bet_engine' })], AS_OF);
-    expect(card.vsMarketSkill).toEqual({ count: 1, forecastBrier: 0.09, marketBrier: 0.25, brierDelta: -0.16 });
-    expect(card.skill).toMatchObject({ count: 1, excludedScored: 1, brier: 0.09 });
+    // Forecast 0.7 -> (0.7 - 1)^2 = 0.09; market 50% -> 0.25; published delta market - forecast = 0.16 (forecast better).
+    expect(card.vsMarketSkill).toEqual({ count: 1, forecastBrier: 0.09, marketBrier: 0.25, brierDelta: 0.16 });
+    // Only the excluded origins that have scored entries are listed.
+    expect(card.skill).toEqual({
+      count: 1,
+      excludedScored: 1,
+      excludedOrigins: ['bet_engine'],
+      brier: 0.09,
+      logScore: expect.any(Number),
+    });
   });
 
   it('has no overall, market or skill summary when nothing is scored', () => {
@@ -137,35 +162,13 @@ describe('scorecard', () => {
   });
 });
 
-describe('simulation', () => {
-  const cards = new Map([
-    ['a', { id: 'a', title: 'A', probability: 0.5, confidence: 0.8, projections: { d7: 0.6 } }],
-    ['b', { id: 'b', title: 'B', probability: 0.2, confidence: 0.3, projections: null }],
-  ]);
-
-  it('combines the theater forecasts as at-least-one-happens', () => {
-    const t = simulateTheater({ id: 't', label: 'T', forecastIds: ['a', 'b', 'gone'] }, cards);
-    expect(t).toMatchObject({
-      status: 'completed',
-      forecastCount: 2,
-      baseProbability: 0.6,
-      simulatedProbability: 0.68,
-      dominantForecastId: 'a',
-    });
-    expect(t.pathConfidence).toBeCloseTo((0.5 * 0.8 + 0.2 * 0.3) / 0.7, 3);
-  });
-
-  it('fails a theater none of whose forecasts is current', () => {
-    expect(simulateTheater({ id: 't', label: 'T', forecastIds: ['gone'] }, cards)).toMatchObject({
-      status: 'failed',
-      forecastCount: 0,
-    });
-  });
-
+describe('completion status', () => {
   it.each([
     [0, 0, 'no_eligible_theaters'],
     [3, 0, 'completed'],
     [3, 1, 'partial'],
     [3, 3, 'all_theaters_failed'],
-  ])('completionStatus(%d eligible, %d failed) = %s', (e, f, s) => expect(completionStatus(e, f)).toBe(s));
+  ] as const)('%d eligible, %d failed: %s', (eligible, failed, status) =>
+    expect(completionStatus(eligible, failed)).toBe(status),
+  );
 });

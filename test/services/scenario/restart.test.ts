@@ -3,14 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startTestApp, tempDbFile } from '../../support/app.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
-import { FORECAST_DATASETS } from '../../../src/services/forecast/datasets/index.js';
+import { FORECAST_SAMPLES } from '../forecast/samples.js';
 
 describe('scenario and simulation results after a restart', () => {
   // Same file, same store: on PostgreSQL (MDS_TEST_POSTGRES=1) the file's database goes with it.
   it('are still there, for the same account only', async () => {
     const dbFile = tempDbFile();
     try {
-      const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, ...FORECAST_DATASETS] });
+      const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, ...FORECAST_SAMPLES] });
       const key = await first.createKey({ plan: 'pro' });
       const headers = { 'content-type': 'application/json', 'x-service-key': key.key };
       const run = await first.request('/api/scenario/v1/run-scenario', {
@@ -28,7 +28,7 @@ describe('scenario and simulation results after a restart', () => {
         expect(status.body.status).toBe('done');
         expect(status.body.result.affectedChokepointIds).toEqual(['suez', 'bab_el_mandeb']);
         const outcome = await second.get('/api/forecast/v1/get-simulation-outcome', { 'x-service-key': key.key });
-        expect(outcome.body).toMatchObject({ found: true, completionStatus: 'partial' });
+        expect(outcome.body).toMatchObject({ found: true, completionStatus: 'completed' });
         expect((await second.get(run.body.statusUrl)).body.status).toBe('not_found');
       } finally {
         await second.close();

@@ -1,54 +1,88 @@
-import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import { Forecast } from '../schemas.js';
-import { isoMs, readJson, withoutNulls } from './documents.js';
+import {
+  parsesNothing,
+  type Dataset,
+  type DerivedInputs,
+  type InputSnapshot,
+} from '../../../platform/snapshots/dataset.js';
+import { CYBER_THREATS } from '../../cyber/index.js';
+import { PREDICTION_MARKETS } from '../../prediction/index.js';
+import { UNREST_EVENTS } from '../../unrest/index.js';
+import type {
+  CiiInput,
+  CyberInput,
+  GpsHexInput,
+  IranEventInput,
+  PredictionMarketInput,
+  UcdpInput,
+  UnrestInput,
+} from '../detectors.js';
+import { buildForecastCards, type ForecastCard } from '../document.js';
 
 export const FORECASTS = 'forecast.predictions';
+
+/** Read by name: the instability scores are another service's derived dataset, with this record shape. */
+export const CII_SCORES_INPUT = 'intelligence.cii-scores';
+export const UCDP_EVENTS_INPUT = 'conflict.ucdp-events';
+export const IRAN_EVENTS_INPUT = 'conflict.iran-events';
+export const GPS_INTERFERENCE_INPUT = 'intelligence.gps-interference';
+
+/** The snapshots the detectors read (no theater posture, chokepoint risk or news here yet: see detectors.ts). */
+export const FORECAST_INPUTS = [
+  CII_SCORES_INPUT,
+  UCDP_EVENTS_INPUT,
+  IRAN_EVENTS_INPUT,
+  UNREST_EVENTS,
+  CYBER_THREATS,
+  GPS_INTERFERENCE_INPUT,
+  PREDICTION_MARKETS,
+] as const;
 
 export interface ForecastDocumentInfo {
   generatedAt: number;
 }
 
-/**
- * The forecast document layout (`forecast-document/v1`): `{ schema, generatedAt (ISO 8601), forecasts:
- * [card...] }`, each card with the contract's Forecast fields (null for an absent calibration,
- * perspectives, projections, case file or resolution). Extra pipeline fields are ignored.
- */
-const Doc = z.object({
-  schema: z.literal('forecast-document/v1'),
-  generatedAt: z.string(),
-  forecasts: z.array(z.unknown()),
-});
+const rows = <R>(inputs: DerivedInputs, name: string): readonly R[] | undefined =>
+  (inputs[name] as InputSnapshot<R> | undefined)?.records;
 
-/** Cards in document order; a card that does not fit the layout fails the whole document, naming it. */
-export function parseForecastDocument(bytes: Buffer): { records: Forecast[]; info: ForecastDocumentInfo } {
-  const doc = Doc.safeParse(readJson(bytes, 'forecast document'));
-  if (!doc.success)
-    throw new Error(`forecast document has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
-  const seen = new Set<string>();
-  const records = doc.data.forecasts.map((raw, i) => {
-    const card = Forecast.safeParse(withoutNulls(raw));
-    if (!card.success) {
-      const issue = card.error.issues[0];
-      throw new Error(`forecast document card ${i}: ${issue?.path.join('.') ?? ''} ${issue?.message ?? 'invalid'}`);
-    }
-    if (seen.has(card.data.id)) throw new Error(`forecast document lists ${card.data.id} twice`);
-    seen.add(card.data.id);
-    return card.data;
-  });
-  return { records, info: { generatedAt: isoMs(doc.data.generatedAt, 'forecast document generatedAt') } };
+/**
+ * The forecast job over the current snapshots, at the data's time `at`: the published detectors, then
+ * confidence, projections, cascades, trends against the previous document, resolution rules and the
+ * rule-written narrative. An absent input simply feeds no detector.
+ */
+export function deriveForecasts(
+  inputs: DerivedInputs,
+  at: number,
+  previous?: { records: readonly ForecastCard[] },
+): { records: ForecastCard[]; info: ForecastDocumentInfo } {
+  const markets = rows<PredictionMarketInput>(inputs, PREDICTION_MARKETS);
+  const records = buildForecastCards(
+    {
+      cii: rows<CiiInput>(inputs, CII_SCORES_INPUT),
+      ucdp: rows<UcdpInput>(inputs, UCDP_EVENTS_INPUT),
+      iran: rows<IranEventInput>(inputs, IRAN_EVENTS_INPUT),
+      unrest: rows<UnrestInput>(inputs, UNREST_EVENTS),
+      cyber: rows<CyberInput>(inputs, CYBER_THREATS),
+      gps: rows<GpsHexInput>(inputs, GPS_INTERFERENCE_INPUT),
+      markets,
+    },
+    at,
+    previous?.records ?? [],
+  );
+  return { records, info: { generatedAt: at } };
 }
 
-export const forecastsDataset: Dataset<Forecast, ForecastDocumentInfo> = {
+export const forecastsDataset: Dataset<ForecastCard, ForecastDocumentInfo> = {
   name: FORECASTS,
   source:
-    'Derived here from the instability, conflict, market and news snapshots with the published forecast detectors ' +
-    '(the model is not computed yet; serves its bundled sample, a replayed forecast document)',
-  // Hourly in the published pipeline; 90 minutes without a new document is stale.
+    'Derived here with the published forecast detectors (instability, political unrest, UCDP conflict zones, cyber ' +
+    'threats, GPS interference, prediction markets) over our snapshots; narratives are rule-written',
   kind: 'derived',
+  // Hourly in the published pipeline; 90 minutes without a new document is stale.
   maxStaleMinutes: 90,
-  sources: { document: { sample: 'forecast/forecast-document.json' } },
-  parse(payloads) {
-    return parseForecastDocument(payloads.document!);
-  },
+  // A quiet world may give no forecast.
+  allowEmpty: true,
+  sources: {},
+  parse: parsesNothing,
+  inputs: FORECAST_INPUTS,
+  derive: (inputs, at, previous) => deriveForecasts(inputs, at, previous),
 };

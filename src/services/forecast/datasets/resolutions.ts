@@ -1,69 +1,58 @@
-import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import {
+  parsesNothing,
+  type Dataset,
+  type DerivedInputs,
+  type InputSnapshot,
+} from '../../../platform/snapshots/dataset.js';
+import { CYBER_THREATS } from '../../cyber/index.js';
+import { PREDICTION_MARKETS } from '../../prediction/index.js';
+import type { ForecastCard } from '../document.js';
+import { nextLedger, type ResolutionFeeds } from '../ledger.js';
 import type { LedgerEntry } from '../rules.js';
-import { isoMs, readJson } from './documents.js';
+import { FORECASTS, GPS_INTERFERENCE_INPUT, type ForecastDocumentInfo } from './predictions.js';
 
 export const RESOLUTIONS = 'forecast.resolutions';
 
 export interface ResolutionsInfo {
+  /** The data's time the ledger was brought up to. */
   generatedAt: number;
 }
 
-const Doc = z.object({
-  schema: z.literal('forecast-ledger/v1'),
-  generatedAt: z.string(),
-  entries: z.array(
-    z.object({
-      forecastId: z.string().min(1),
-      domain: z.string(),
-      generationOrigin: z.string().default('detector'),
-      probability: z.number(),
-      marketProbability: z.number().nullable().optional(),
-      published: z.boolean().default(true),
-      publishedAt: z.string(),
-      deadline: z.string(),
-      status: z.enum(['pending', 'pending_judge', 'resolved', 'void']),
-      outcome: z.enum(['yes', 'no']).nullable().optional(),
-      resolvedAt: z.string().nullable().optional(),
-    }),
-  ),
-});
+function feed<R>(inputs: DerivedInputs, name: string): { records: readonly R[]; capturedAt: number } | undefined {
+  const s = inputs[name] as InputSnapshot<R> | undefined;
+  return s ? { records: s.records, capturedAt: s.capturedAt } : undefined;
+}
 
-/** The resolutions ledger (`forecast-ledger/v1`): one entry per published forecast with its resolution state. */
-export function parseResolutions(bytes: Buffer): { records: LedgerEntry[]; info: ResolutionsInfo } {
-  const doc = Doc.safeParse(readJson(bytes, 'forecast ledger'));
-  if (!doc.success)
-    throw new Error(`forecast ledger has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
-  const records = doc.data.entries.map((e): LedgerEntry => {
-    if (e.status === 'resolved' && !e.outcome)
-      throw new Error(`forecast ledger entry ${e.forecastId} is resolved without an outcome`);
-    return {
-      forecastId: e.forecastId,
-      domain: e.domain,
-      generationOrigin: e.generationOrigin,
-      probability: e.probability,
-      marketProbability: e.marketProbability ?? null,
-      published: e.published,
-      publishedAt: isoMs(e.publishedAt, `ledger ${e.forecastId} publishedAt`),
-      deadline: isoMs(e.deadline, `ledger ${e.forecastId} deadline`),
-      status: e.status,
-      outcome: e.status === 'resolved' ? (e.outcome ?? null) : null,
-      resolvedAt: e.resolvedAt ? isoMs(e.resolvedAt, `ledger ${e.forecastId} resolvedAt`) : null,
-    };
-  });
-  return { records, info: { generatedAt: isoMs(doc.data.generatedAt, 'forecast ledger generatedAt') } };
+/**
+ * The ledger appended at the data's time `at`: the current forecast document's windows enter it, and
+ * every open window whose deadline has passed is resolved from the dataset its rule names.
+ */
+export function deriveResolutions(
+  inputs: DerivedInputs,
+  at: number,
+  previous?: { records: readonly LedgerEntry[] },
+): { records: LedgerEntry[]; info: ResolutionsInfo } {
+  const doc = inputs[FORECASTS] as InputSnapshot<ForecastCard, ForecastDocumentInfo> | undefined;
+  const feeds: ResolutionFeeds = {
+    cyber: feed(inputs, CYBER_THREATS),
+    gps: feed(inputs, GPS_INTERFERENCE_INPUT),
+    markets: feed(inputs, PREDICTION_MARKETS),
+  };
+  const records = nextLedger(previous?.records ?? [], doc?.records ?? [], doc?.info.generatedAt ?? at, feeds, at);
+  return { records, info: { generatedAt: at } };
 }
 
 export const resolutionsDataset: Dataset<LedgerEntry, ResolutionsInfo> = {
   name: RESOLUTIONS,
   source:
-    'Derived here from the forecast snapshots and their resolution rules, a 180-day ledger ' +
-    '(not computed yet; serves its bundled sample, a replayed resolutions ledger)',
-  // Daily in the published pipeline; 36 hours without a new ledger is stale.
+    'Derived here: each forecast window of forecast.predictions, resolved from the dataset its rule names once its ' +
+    'deadline passes (appended; 180 days kept)',
   kind: 'derived',
+  // Daily in the published pipeline; 36 hours without a new ledger is stale.
   maxStaleMinutes: 36 * 60,
-  sources: { ledger: { sample: 'forecast/forecast-resolutions.json' } },
-  parse(payloads) {
-    return parseResolutions(payloads.ledger!);
-  },
+  allowEmpty: true,
+  sources: {},
+  parse: parsesNothing,
+  inputs: [FORECASTS, CYBER_THREATS, GPS_INTERFERENCE_INPUT, PREDICTION_MARKETS],
+  derive: (inputs, at, previous) => deriveResolutions(inputs, at, previous),
 };
