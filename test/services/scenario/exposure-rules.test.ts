@@ -212,7 +212,7 @@ describe('exposureTable', () => {
 describe('properties', () => {
   const ids = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6'];
   const laneSet = fc.uniqueArray(fc.constantFrom(...ids), { maxLength: 6 });
-  const chokepoints = fc.array(
+  const chokepoints = fc.uniqueArray(
     fc.record({ id: fc.constantFrom('A', 'B', 'C', 'D'), routeIds: laneSet, shockSupported: fc.boolean() }),
     { minLength: 1, maxLength: 4, selector: (c) => c.id },
   );

@@ -96,6 +96,9 @@ export const demographicsDataset: Dataset<CountryDemographics, DemographicsInfo>
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 40,
   sources: {},
+  parse() {
+    throw new Error('demographics is computed from its inputs; it has no payload to parse');
+  },
   inputs: [WPP_AGE_STRUCTURE, WB_EDUCATION, ILOSTAT_WORKFORCE],
   derive(inputs, at) {
     return deriveDemographics(

@@ -50,6 +50,9 @@ export const tradeExposureDataset: Dataset<TradeExposure, TradeExposureInfo> = {
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 4,
   sources: {},
+  parse() {
+    throw new Error('trade exposure is computed from its inputs; it has no payload to parse');
+  },
   inputs: [COMTRADE_FLOWS, ROUTE_MODEL],
   derive(inputs) {
     const flows = inputs[COMTRADE_FLOWS] as { records: readonly ComtradeFlow[] } | undefined;
