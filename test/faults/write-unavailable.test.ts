@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestResponse } from '../support/app.js';
 import type { ManualClock } from '../../src/platform/clock.js';
 import { SCENARIO_DATASETS } from '../../src/services/scenario/datasets/index.js';
+import { routeModelDataset } from '../../src/services/supply-chain/index.js';
+import { comtradeFlowsDataset } from '../../src/services/trade/index.js';
 import { chokepointsDataset } from '../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { dailyBarsDataset } from '../../src/services/market/analysis/datasets/daily-bars.js';
 import { intelHistoryDataset } from '../../src/services/intelligence/analysis/datasets/intel-history.js';
@@ -59,7 +61,7 @@ function expectUnavailable(res: TestResponse, what: RegExp): void {
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
-    samples: [...SCENARIO_DATASETS, chokepointsDataset, dailyBarsDataset, intelHistoryDataset],
+    samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, chokepointsDataset, dailyBarsDataset, intelHistoryDataset],
   });
 });
 afterAll(() => app.close());
