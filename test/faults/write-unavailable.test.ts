@@ -61,7 +61,14 @@ function expectUnavailable(res: TestResponse, what: RegExp): void {
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
-    samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, chokepointsDataset, dailyBarsDataset, intelHistoryDataset],
+    samples: [
+      ...SCENARIO_DATASETS,
+      comtradeFlowsDataset,
+      routeModelDataset,
+      chokepointsDataset,
+      dailyBarsDataset,
+      intelHistoryDataset,
+    ],
   });
 });
 afterAll(() => app.close());

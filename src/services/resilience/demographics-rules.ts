@@ -217,7 +217,12 @@ export function education(rows: readonly EducationValue[]): Map<string, Observat
   const latest = (indicator: string) =>
     latestBy(rows.filter((r) => r.indicator === indicator).map((r) => [r.countryCode, r] as [string, EducationValue]));
   for (const [c, r] of latest(TERTIARY))
-    put(out, c, 'tertiaryEnrollmentGrossPercent', observation('tertiaryEnrollmentGrossPercent', r.value, r.year, EDUCATION_SOURCE));
+    put(
+      out,
+      c,
+      'tertiaryEnrollmentGrossPercent',
+      observation('tertiaryEnrollmentGrossPercent', r.value, r.year, EDUCATION_SOURCE),
+    );
   for (const [c, r] of latest(RESEARCHERS))
     put(out, c, 'researchersPerMillion', observation('researchersPerMillion', r.value, r.year, EDUCATION_SOURCE));
   const byCountryYear = new Map<string, Map<string, number>>();
@@ -237,7 +242,12 @@ export function education(rows: readonly EducationValue[]): Map<string, Observat
     }),
   );
   for (const [c, s] of stem)
-    put(out, c, 'stemGraduatesSharePercent', observation('stemGraduatesSharePercent', s.value, s.year, EDUCATION_SOURCE));
+    put(
+      out,
+      c,
+      'stemGraduatesSharePercent',
+      observation('stemGraduatesSharePercent', s.value, s.year, EDUCATION_SOURCE),
+    );
   return out;
 }
 
@@ -258,7 +268,9 @@ export function industrialWorkforce(rows: readonly WorkforceValue[]): Map<string
     latestBy(
       [...byCountryYear].flatMap(([key, m]) => {
         const [country, year] = key.split(':') as [string, string];
-        return ok(m) ? [[country, { year: Number(year), m }] as [string, { year: number; m: Map<string, number> }]] : [];
+        return ok(m)
+          ? [[country, { year: Number(year), m }] as [string, { year: number; m: Map<string, number> }]]
+          : [];
       }),
     );
   const [CRAFT, OPERATORS] = ILOSTAT_OCCUPATION_CODES;
@@ -281,7 +293,12 @@ export function industrialWorkforce(rows: readonly WorkforceValue[]): Map<string
       out,
       c,
       'manufacturingEmploymentSharePercent',
-      observation('manufacturingEmploymentSharePercent', (m.get(MANUFACTURING)! / m.get(TOTAL)!) * 100, year, ILOSTAT_SOURCE),
+      observation(
+        'manufacturingEmploymentSharePercent',
+        (m.get(MANUFACTURING)! / m.get(TOTAL)!) * 100,
+        year,
+        ILOSTAT_SOURCE,
+      ),
     );
   return out;
 }
@@ -291,7 +308,11 @@ export function industrialWorkforce(rows: readonly WorkforceValue[]): Map<string
  * validated (validObservations), countries with no valid observation left out, by country code.
  */
 export function capabilityByCountry(
-  stages: { ageStructure?: Map<string, Observations>; education?: Map<string, Observations>; industrialWorkforce?: Map<string, Observations> },
+  stages: {
+    ageStructure?: Map<string, Observations>;
+    education?: Map<string, Observations>;
+    industrialWorkforce?: Map<string, Observations>;
+  },
   currentYear: number,
 ): { countryCode: string; observations: Observations }[] {
   const codes = new Set<string>();

@@ -63,7 +63,10 @@ export function flowWeightedScores(
       if (!e.partnerIso2) continue;
       const exporterRoutes = routesOf(e.partnerIso2);
       for (const c of chokepoints)
-        scores.set(c.id, scores.get(c.id)! + routeCoverage(c.routeIds, importerRoutes, exporterRoutes) * e.share * weight * 100);
+        scores.set(
+          c.id,
+          scores.get(c.id)! + routeCoverage(c.routeIds, importerRoutes, exporterRoutes) * e.share * weight * 100,
+        );
     }
   }
   return scores;

@@ -90,10 +90,28 @@ describe('GET get-demographics-capability', () => {
     expect(b).toMatchObject({ countryCode: 'DE', available: true, fetchedAt: '2026-11-20T12:00:00.000Z' });
     expect(b.stages).toEqual([
       // WPP's newest year is the reference year (the year of its capture), not the +10 projection.
-      { name: 'wpp', status: 'fresh', fetchedAt: '2026-11-20T12:00:00.000Z', recordCount: 10, newestObservationYear: 2026 },
-      { name: 'education', status: 'fresh', fetchedAt: '2026-11-20T12:00:00.000Z', recordCount: 10, newestObservationYear: 2022 },
+      {
+        name: 'wpp',
+        status: 'fresh',
+        fetchedAt: '2026-11-20T12:00:00.000Z',
+        recordCount: 10,
+        newestObservationYear: 2026,
+      },
+      {
+        name: 'education',
+        status: 'fresh',
+        fetchedAt: '2026-11-20T12:00:00.000Z',
+        recordCount: 10,
+        newestObservationYear: 2022,
+      },
       // Eight countries report occupations, ten the economic-activity series; the newest year is 2024 (Japan's lone craft row, unused).
-      { name: 'ilostat', status: 'fresh', fetchedAt: '2026-11-20T12:00:00.000Z', recordCount: 10, newestObservationYear: 2023 },
+      {
+        name: 'ilostat',
+        status: 'fresh',
+        fetchedAt: '2026-11-20T12:00:00.000Z',
+        recordCount: 10,
+        newestObservationYear: 2023,
+      },
     ]);
     expect(b.ageStructure.medianAgeYears).toEqual({
       available: true,
@@ -122,7 +140,13 @@ describe('GET get-demographics-capability', () => {
     expect(us.education.tertiaryEnrollmentGrossPercent).toMatchObject({ value: 79.4, year: 2022 });
     // China reports no graduates by field.
     const cn = (await app.get(`${DEMO}?countryCode=CN`)).body;
-    expect(cn.education.stemGraduatesSharePercent).toEqual({ available: false, value: 0, year: 0, source: '', unit: '' });
+    expect(cn.education.stemGraduatesSharePercent).toEqual({
+      available: false,
+      value: 0,
+      year: 0,
+      source: '',
+      unit: '',
+    });
     expect(cn.education.available).toBe(true);
     // Nigeria reports no occupations; its manufacturing share (4,505.7 of 65,300.0 thousand) is there.
     const ng = (await app.get(`${DEMO}?countryCode=NG`)).body;

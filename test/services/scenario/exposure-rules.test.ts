@@ -189,7 +189,7 @@ describe('exposureTable', () => {
     shockModelChokepoints: ['A', 'S'],
   };
 
-  it("has a row per chapter for each modelled country, and for an unmodelled importer only in the chapters it imports", () => {
+  it('has a row per chapter for each modelled country, and for an unmodelled importer only in the chapters it imports', () => {
     const rows = exposureTable(model, new Map([['TW', HEADINGS.slice(2)]]));
     expect(rows).toHaveLength(EXPOSURE_CHAPTERS.length * 2 + 1);
     expect(rows.filter((r) => r.iso2 === 'TW').map((r) => r.hs2)).toEqual(['85']);

@@ -12,7 +12,10 @@ describe('scenario and simulation results after a restart', () => {
   it('are still there, for the same account only', async () => {
     const dbFile = tempDbFile();
     try {
-      const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, ...FORECAST_DATASETS] });
+      const first = await startTestApp({
+        dbFile,
+        samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, ...FORECAST_DATASETS],
+      });
       const key = await first.createKey({ plan: 'pro' });
       const headers = { 'content-type': 'application/json', 'x-service-key': key.key };
       const run = await first.request('/api/scenario/v1/run-scenario', {

@@ -9,7 +9,9 @@ import { comtradeFlowsDataset } from '../../../src/services/trade/index.js';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, chokepointsDataset] });
+  app = await startTestApp({
+    samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, chokepointsDataset],
+  });
 });
 afterAll(() => app.close());
 

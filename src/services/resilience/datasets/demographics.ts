@@ -1,4 +1,4 @@
-import type { Dataset, Parsed } from '../../../platform/snapshots/dataset.js';
+import { parsesNothing, type Dataset, type Parsed } from '../../../platform/snapshots/dataset.js';
 import {
   ageStructure,
   capabilityByCountry,
@@ -44,7 +44,13 @@ interface Input<R> {
   capturedAt: number;
 }
 
-function stage(name: string, input: Input<unknown> | undefined, found: Map<string, Observations>, at: number, newest: number): DemographicsStage {
+function stage(
+  name: string,
+  input: Input<unknown> | undefined,
+  found: Map<string, Observations>,
+  at: number,
+  newest: number,
+): DemographicsStage {
   if (!input) return { name, status: 'unavailable', fetchedAt: '', recordCount: 0, newestObservationYear: 0 };
   return {
     name,
@@ -96,9 +102,7 @@ export const demographicsDataset: Dataset<CountryDemographics, DemographicsInfo>
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 40,
   sources: {},
-  parse() {
-    throw new Error('demographics is computed from its inputs; it has no payload to parse');
-  },
+  parse: parsesNothing,
   inputs: [WPP_AGE_STRUCTURE, WB_EDUCATION, ILOSTAT_WORKFORCE],
   derive(inputs, at) {
     return deriveDemographics(

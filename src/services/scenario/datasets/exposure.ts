@@ -1,4 +1,4 @@
-import type { Dataset, Parsed } from '../../../platform/snapshots/dataset.js';
+import { parsesNothing, type Dataset, type Parsed } from '../../../platform/snapshots/dataset.js';
 import {
   importRowsByReporter,
   indexRouteModel,
@@ -50,9 +50,7 @@ export const tradeExposureDataset: Dataset<TradeExposure, TradeExposureInfo> = {
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 4,
   sources: {},
-  parse() {
-    throw new Error('trade exposure is computed from its inputs; it has no payload to parse');
-  },
+  parse: parsesNothing,
   inputs: [COMTRADE_FLOWS, ROUTE_MODEL],
   derive(inputs) {
     const flows = inputs[COMTRADE_FLOWS] as { records: readonly ComtradeFlow[] } | undefined;
