@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../src/config.js';
 import { deriveDemographics, RETAINED_AFTER_MS } from '../../../src/services/resilience/datasets/demographics.js';
+import {
+  wbEducationDataset,
+  wppAgeStructureDataset,
+  wppRequests,
+} from '../../../src/services/resilience/datasets/demographics-inputs.js';
 import {
   ageStructure,
   capabilityByCountry,
@@ -251,5 +257,33 @@ describe('upstream readers', () => {
     expect(parseIlostatCsv(csv, 'OCU')).toEqual([
       { refArea: 'DEU', code: 'OCU_ISCO08_7', sex: 'SEX_T', unitMeasure: 'PS', year: 2023, value: 5_100_300 },
     ]);
+  });
+});
+
+describe('demographics input requests', () => {
+  const ctx = { now: Date.UTC(2026, 10, 20), config: testConfig() };
+
+  it('asks the WPP portal for the reference year and ten years on, and refuses an answer that is not rows', async () => {
+    const asked: string[] = [];
+    const rows = await wppAgeStructureDataset.sources.portal!.fetch!(async (url) => {
+      asked.push(url);
+      return Buffer.from('[]');
+    }, ctx);
+    expect(JSON.parse(rows.toString())).toEqual([]);
+    expect(asked).toEqual(wppRequests(2026));
+    expect(asked[1]).toMatch(
+      /\/indicators\/70\/locations\/[\d,]+\/years\/2026,2036\/vars\/4\/ages\/40\/sexes\/3\/cats\/0$/,
+    );
+    await expect(
+      wppAgeStructureDataset.sources.portal!.fetch!(async () => Buffer.from('{"status":401}'), ctx),
+    ).rejects.toThrow(/UN WPP portal answered/);
+  });
+
+  it("refuses the World Bank's error form instead of reading it as no rows", async () => {
+    const error =
+      '[{"message":[{"id":"120","key":"Invalid value","value":"The provided parameter value is not valid"}]}]';
+    await expect(wbEducationDataset.sources.indicators!.fetch!(async () => Buffer.from(error), ctx)).rejects.toThrow(
+      /World Bank SE\.TER\.ENRR: .*Invalid value/,
+    );
   });
 });

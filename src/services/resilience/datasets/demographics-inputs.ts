@@ -107,8 +107,16 @@ export function wppRequests(year: number): string[] {
   return urls;
 }
 
-const joinArrays = (parts: Buffer[]): Buffer =>
-  Buffer.from(JSON.stringify(parts.flatMap((p) => JSON.parse(p.toString('utf8')) as unknown[])));
+/** The portal's answers, each a JSON array of rows, joined into one; any other answer is an error. */
+function joinArrays(parts: Buffer[]): Buffer {
+  const rows: unknown[] = [];
+  for (const p of parts) {
+    const doc = JSON.parse(p.toString('utf8')) as unknown;
+    if (!Array.isArray(doc)) throw new Error(`UN WPP portal answered ${JSON.stringify(doc).slice(0, 200)}`);
+    rows.push(...(doc as unknown[]));
+  }
+  return Buffer.from(JSON.stringify(rows));
+}
 
 export const wppAgeStructureDataset: Dataset<WppValue> = {
   name: WPP_AGE_STRUCTURE,
@@ -164,7 +172,9 @@ export const wbEducationDataset: Dataset<EducationValue> = {
               { pages?: number },
               unknown[] | null,
             ];
-            if (!Array.isArray(doc)) throw new Error(`World Bank ${indicator}: not a [paging, rows] answer`);
+            // The error form is a one-element array holding the messages.
+            if (!Array.isArray(doc) || doc.length < 2)
+              throw new Error(`World Bank ${indicator}: ${JSON.stringify(doc).slice(0, 200)}`);
             pages = Number(doc[0]?.pages ?? 1);
             rows.push(...(doc[1] ?? []));
           }
