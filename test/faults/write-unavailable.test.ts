@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp, type TestResponse } from '../support/app.js';
 import type { ManualClock } from '../../src/platform/clock.js';
 import { SCENARIO_DATASETS } from '../../src/services/scenario/datasets/index.js';
+import { routeModelDataset } from '../../src/services/supply-chain/index.js';
+import { comtradeFlowsDataset } from '../../src/services/trade/index.js';
 import { chokepointsDataset } from '../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { dailyBarsDataset } from '../../src/services/market/analysis/datasets/daily-bars.js';
 import { HISTORY_SAMPLES } from '../support/derived-inputs.js';
@@ -55,7 +57,14 @@ function expectUnavailable(res: TestResponse, what: RegExp): void {
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
-    samples: [...SCENARIO_DATASETS, chokepointsDataset, dailyBarsDataset, ...HISTORY_SAMPLES],
+    samples: [
+      ...SCENARIO_DATASETS,
+      comtradeFlowsDataset,
+      routeModelDataset,
+      chokepointsDataset,
+      dailyBarsDataset,
+      ...HISTORY_SAMPLES,
+    ],
   });
 });
 afterAll(() => app.close());

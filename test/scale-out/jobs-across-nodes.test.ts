@@ -19,6 +19,9 @@ beforeAll(async () => {
   server = await startPostgres();
   const datasets = [
     'scenario.templates',
+    // The exposure is computed from these two.
+    'trade.comtrade-flows',
+    'supply-chain.route-model',
     'scenario.exposure',
     // The forecast job's inputs, then the forecast datasets computed from them.
     'intelligence.cii-scores',

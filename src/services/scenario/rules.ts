@@ -14,14 +14,19 @@ export interface ScenarioTemplate {
   costShockMultiplier: number;
 }
 
-/** One reporter's exposure in one HS2 chapter. */
+/** One reporter's exposure in one HS2 chapter (computed in exposure-rules.ts). */
 export interface TradeExposure {
   iso2: string;
   hs2: string;
+  /** The chapter's imports the flow-weighted scores were computed from (US dollars); 0 for the route fallback. */
   tradeValueUsd: number;
+  /** From the importer's Comtrade imports and its suppliers' lanes, or from its own lanes alone. */
+  coverage: 'flow-weighted' | 'route-fallback';
+  /** The most exposed chokepoint; '' when no score is above 0. */
+  primaryChokepointId: string;
   /** 0-100: how hard a price shock on this trade hits the reporter (used by tariff scenarios). */
   vulnerabilityIndex: number;
-  /** 0-100 per chokepoint: share of the chapter's trade routed through it. */
+  /** 0-100 per chokepoint, highest first: share of the chapter's trade routed through it. */
   exposures: { chokepointId: string; score: number }[];
 }
 

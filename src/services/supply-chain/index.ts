@@ -18,3 +18,8 @@ export { CHOKEPOINT_CRUDE_EXPOSURE, GULF_SHARE_PROXY, MAX_COVER_DAYS, PRODUCT_YI
 export { SHIPPING_RATES, shippingRatesDataset } from './freight/datasets/shipping-rates.js';
 export type { ShippingIndex } from './freight/schemas.js';
 export { LANE_DATASETS, laneView, statusById } from './routes/queries.js';
+export { indexRouteModel, ROUTE_MODEL, routeModelDataset } from './routes/datasets/route-model.js';
+export type { RouteModel, RouteModelInfo, RouteModelRecord } from './routes/datasets/route-model.js';
+export { importRowsByReporter } from './trade/flows.js';
+export { finalExposure, productImports, vulnerabilityIndex } from './trade/rules.js';
+export type { ProductImports } from './trade/rules.js';

@@ -82,38 +82,76 @@ describe('GET get-food-stocks', () => {
 });
 
 describe('GET get-demographics-capability', () => {
-  it('groups the validated observations of a country', async () => {
+  it('groups the observations computed from the WPP, World Bank and ILOSTAT samples', async () => {
     const res = await app.get(`${DEMO}?countryCode=de`);
     expect(res.status).toBe(200);
     const b = res.body;
-    expect(b).toMatchObject({ countryCode: 'DE', available: true, fetchedAt: '2026-11-03T03:00:00.000Z' });
-    expect(b.stages.map((s: { name: string; status: string }) => `${s.name}:${s.status}`)).toEqual([
-      'wpp:fresh',
-      'education:fresh',
-      'ilostat:retained',
+    // The capability is as of its newest input: the three samples were all captured on 20 November 2026.
+    expect(b).toMatchObject({ countryCode: 'DE', available: true, fetchedAt: '2026-11-20T12:00:00.000Z' });
+    expect(b.stages).toEqual([
+      // WPP's newest year is the reference year (the year of its capture), not the +10 projection.
+      {
+        name: 'wpp',
+        status: 'fresh',
+        fetchedAt: '2026-11-20T12:00:00.000Z',
+        recordCount: 10,
+        newestObservationYear: 2026,
+      },
+      {
+        name: 'education',
+        status: 'fresh',
+        fetchedAt: '2026-11-20T12:00:00.000Z',
+        recordCount: 10,
+        newestObservationYear: 2022,
+      },
+      // Eight countries report occupations, ten the economic-activity series; the newest year is 2024 (Japan's lone craft row, unused).
+      {
+        name: 'ilostat',
+        status: 'fresh',
+        fetchedAt: '2026-11-20T12:00:00.000Z',
+        recordCount: 10,
+        newestObservationYear: 2023,
+      },
     ]);
     expect(b.ageStructure.medianAgeYears).toEqual({
       available: true,
-      value: 45.5,
-      year: 2025,
-      source: 'UN WPP 2024',
+      value: 45.8,
+      year: 2026,
+      source: 'UN World Population Prospects 2024',
       unit: 'years',
     });
-    expect(b.industrialWorkforce.trainedIndustrialWorkforcePeople.value).toBe(8_000_000);
+    expect(b.ageStructure.workingAgePopulationProjected10yPeople).toMatchObject({ value: 49_300_000, year: 2036 });
+    // Engineering 23.6 + science 8.3 + ICT 4.9 of 2022.
+    expect(b.education.stemGraduatesSharePercent).toMatchObject({ value: 36.8, year: 2022, unit: '%' });
+    // ISCO-08 groups 7 and 8, 5,100.0 and 2,900.0 thousand in 2023.
+    expect(b.industrialWorkforce.trainedIndustrialWorkforcePeople).toMatchObject({ value: 8_000_000, year: 2023 });
+    // Manufacturing 8,004.9 of 43,505.0 thousand employed: 18.399954 %, to six decimals.
+    expect(b.industrialWorkforce.manufacturingEmploymentSharePercent.value).toBe(18.399954);
   });
 
-  it('drops invalid observations and reports missing ones as unavailable', async () => {
-    // France's researcher figure is labelled in the wrong unit in the export.
-    expect((await app.get(`${DEMO}?countryCode=FR`)).body.education.researchersPerMillion).toEqual({
+  it('takes the latest complete year of each series and reports missing ones as unavailable', async () => {
+    // Japan: the 2022 graduate shares lack ICT, so the STEM share is 2021's 16.2 + 3.0 + 0.9; ILOSTAT's
+    // 2024 craft figure has no operators figure beside it, so the workforce is 2023's.
+    const jp = (await app.get(`${DEMO}?countryCode=JP`)).body;
+    expect(jp.education.stemGraduatesSharePercent).toMatchObject({ value: 20.1, year: 2021 });
+    expect(jp.industrialWorkforce.craftTradesEmploymentPeople).toMatchObject({ value: 6_900_000, year: 2023 });
+    // The United States: tertiary enrolment of 2023 is not published yet (null), 2022's 79.4 stands.
+    const us = (await app.get(`${DEMO}?countryCode=US`)).body;
+    expect(us.education.tertiaryEnrollmentGrossPercent).toMatchObject({ value: 79.4, year: 2022 });
+    // China reports no graduates by field.
+    const cn = (await app.get(`${DEMO}?countryCode=CN`)).body;
+    expect(cn.education.stemGraduatesSharePercent).toEqual({
       available: false,
       value: 0,
       year: 0,
       source: '',
       unit: '',
     });
+    expect(cn.education.available).toBe(true);
+    // Nigeria reports no occupations; its manufacturing share (4,505.7 of 65,300.0 thousand) is there.
     const ng = (await app.get(`${DEMO}?countryCode=NG`)).body;
     expect(ng.industrialWorkforce.craftTradesEmploymentPeople.available).toBe(false);
-    expect(ng.industrialWorkforce.available).toBe(true);
+    expect(ng.industrialWorkforce.manufacturingEmploymentSharePercent).toMatchObject({ value: 6.9, year: 2023 });
   });
 
   it('answers available:false (no-store) for a country without data', async () => {

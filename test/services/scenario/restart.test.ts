@@ -4,13 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { startTestApp, tempDbFile } from '../../support/app.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
 import { FORECAST_SAMPLES } from '../forecast/samples.js';
+import { routeModelDataset } from '../../../src/services/supply-chain/index.js';
+import { comtradeFlowsDataset } from '../../../src/services/trade/index.js';
 
 describe('scenario and simulation results after a restart', () => {
   // Same file, same store: on PostgreSQL (MDS_TEST_POSTGRES=1) the file's database goes with it.
   it('are still there, for the same account only', async () => {
     const dbFile = tempDbFile();
     try {
-      const first = await startTestApp({ dbFile, samples: [...SCENARIO_DATASETS, ...FORECAST_SAMPLES] });
+      const first = await startTestApp({
+        dbFile,
+        samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, ...FORECAST_SAMPLES],
+      });
       const key = await first.createKey({ plan: 'pro' });
       const headers = { 'content-type': 'application/json', 'x-service-key': key.key };
       const run = await first.request('/api/scenario/v1/run-scenario', {

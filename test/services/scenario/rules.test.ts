@@ -23,6 +23,8 @@ const row = (iso2: string, hs2: string, exposures: [string, number][], vulnerabi
   iso2,
   hs2,
   tradeValueUsd: 1e9,
+  coverage: 'flow-weighted',
+  primaryChokepointId: exposures[0]?.[0] ?? '',
   vulnerabilityIndex,
   exposures: exposures.map(([chokepointId, score]) => ({ chokepointId, score })),
 });

@@ -4,10 +4,14 @@ import { expectViolation } from '../../support/expect.js';
 import { SCENARIO_DATASETS } from '../../../src/services/scenario/datasets/index.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { SCENARIO_JOB } from '../../../src/services/scenario/jobs.js';
+import { routeModelDataset } from '../../../src/services/supply-chain/index.js';
+import { comtradeFlowsDataset } from '../../../src/services/trade/index.js';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...SCENARIO_DATASETS, chokepointsDataset] });
+  app = await startTestApp({
+    samples: [...SCENARIO_DATASETS, comtradeFlowsDataset, routeModelDataset, chokepointsDataset],
+  });
 });
 afterAll(() => app.close());
 
@@ -59,7 +63,7 @@ describe('GET list-scenario-templates', () => {
 });
 
 describe('POST run-scenario and GET get-scenario-status', () => {
-  it('queues a job (202 + Location) that reaches done with impacts computed from the exposure sample', async () => {
+  it('queues a job (202 + Location) that reaches done with impacts computed from the exposure derived from trade flows and lanes', async () => {
     const res = await post({ scenarioId: 'hormuz-tanker-blockade' });
     expect(res.status).toBe(202);
     expect(res.body.status).toBe('pending');
@@ -79,10 +83,22 @@ describe('POST run-scenario and GET get-scenario-status', () => {
       durationDays: 14,
       costShockMultiplier: 2.1,
     });
-    // Iran routes nearly all its fuel and chemical trade through Hormuz.
-    expect(result.topImpactCountries[0]).toMatchObject({ iso2: 'IR', impactPct: 100 });
-    expect(result.topImpactCountries.map((c: { iso2: string }) => c.iso2).sort()).toEqual(['CN', 'IN', 'IR', 'US']);
-    for (const c of result.topImpactCountries) expect(c.totalImpact).toBeGreaterThan(0);
+    // Exposure computed from the Comtrade sample and the route model (chapters 27 and 29, x2.1):
+    // - Iran (no Comtrade imports in the sample: the route fallback): two of the four lanes through
+    //   Hormuz are its own, 50; fuels 50 x 1.5 = 75, chemicals 50, (75 + 50) x 2.1 = 262.5.
+    // - India: its one lane (Gulf-India crude) passes Hormuz, its crude and gas come from Iraq, Saudi
+    //   Arabia, the Emirates and Qatar, whose lanes do too: fuels 62.3 (41.5 x 1.5), chemicals 60.4
+    //   (Saudi, Korean, Singaporean xylenes), (62.3 + 60.4) x 2.1 = 257.67, 98% of Iran's.
+    // - China: fuels 42.5 (28.3 x 1.5), chemicals 25 (no imports in the sample: one of its lanes of
+    //   the four through Hormuz), (42.5 + 25) x 2.1 = 141.75, 54%.
+    // - Taiwan (no lane of its own in the model): Saudi crude and Qatari gas only, 24.7 x 2.1 = 51.87, 20%.
+    // - The United States (Canadian and Mexican fuel, no Gulf lane) and Russia score 0 at Hormuz.
+    expect(result.topImpactCountries).toEqual([
+      { iso2: 'IR', totalImpact: 262.5, impactPct: 100 },
+      { iso2: 'IN', totalImpact: 257.67, impactPct: 98 },
+      { iso2: 'CN', totalImpact: 141.75, impactPct: 54 },
+      { iso2: 'TW', totalImpact: 51.87, impactPct: 20 },
+    ]);
   });
 
   it('limits the reporters to iso2 and finds the same job for the same input', async () => {
@@ -100,7 +116,17 @@ describe('POST run-scenario and GET get-scenario-status', () => {
     const status = (await app.get(body.statusUrl)).body;
     expect(status.result.template.name).toBe('tariff_shock');
     expect(status.result.affectedChokepointIds).toEqual([]);
-    expect(status.result.topImpactCountries).toHaveLength(6);
+    // Chapter 85 vulnerability x 1.5: China 67.4 (its lanes pass five chokepoints fully), Russia 65
+    // (route fallback: Kerch 100, Bosporus 50), India 46.9, the US 38.8, Taiwan 32.5, Iran 29.3
+    // (route fallback: Hormuz 50, Malacca 1 of 7 lanes 14.3; 0.5 x 50 + 0.3 x 14.3).
+    expect(status.result.topImpactCountries).toEqual([
+      { iso2: 'CN', totalImpact: 101.1, impactPct: 100 },
+      { iso2: 'RU', totalImpact: 97.5, impactPct: 96 },
+      { iso2: 'IN', totalImpact: 70.35, impactPct: 70 },
+      { iso2: 'US', totalImpact: 58.2, impactPct: 58 },
+      { iso2: 'TW', totalImpact: 48.75, impactPct: 48 },
+      { iso2: 'IR', totalImpact: 43.95, impactPct: 43 },
+    ]);
   });
 
   it('keeps jobs to the account that queued them', async () => {

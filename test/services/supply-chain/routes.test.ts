@@ -166,7 +166,8 @@ describe('route model parser', () => {
       ),
     );
     const kinds = records.reduce<Record<string, number>>((m, r) => ((m[r.kind] = (m[r.kind] ?? 0) + 1), m), {});
-    expect(kinds).toEqual({ port: 34, route: 21, country: 26, corridor: 21 });
+    // 27 countries: Iran's Gulf crude lanes were added for the scenario exposure.
+    expect(kinds).toEqual({ port: 34, route: 21, country: 27, corridor: 21 });
     expect(info.shockModelChokepoints).toEqual(['suez', 'malacca_strait', 'hormuz_strait', 'bab_el_mandeb']);
     expect(routeModelDataset.sources.model).toMatchObject({ reference: true, sample: 'supply-chain/route-model.json' });
   });

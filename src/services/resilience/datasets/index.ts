@@ -1,5 +1,6 @@
 import type { AnyDataset } from '../../../platform/snapshots/dataset.js';
 import { demographicsDataset } from './demographics.js';
+import { ilostatWorkforceDataset, wbEducationDataset, wppAgeStructureDataset } from './demographics-inputs.js';
 import { foodStocksDataset } from './food-stocks.js';
 import { ipcDataset, whoDataset, worldBankDataset } from './indicators.js';
 import { resilienceScoresDataset } from './resilience-scores.js';
@@ -10,6 +11,9 @@ export const RESILIENCE_DATASETS: readonly AnyDataset[] = [
   resilienceScoresDataset,
   foodStocksDataset,
   demographicsDataset,
+  wppAgeStructureDataset,
+  wbEducationDataset,
+  ilostatWorkforceDataset,
   worldBankDataset,
   whoDataset,
   ipcDataset,

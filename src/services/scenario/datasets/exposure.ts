@@ -1,74 +1,60 @@
-import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { parsesNothing, type Dataset, type Parsed } from '../../../platform/snapshots/dataset.js';
+import {
+  importRowsByReporter,
+  indexRouteModel,
+  productImports,
+  ROUTE_MODEL,
+  type RouteModelInfo,
+  type RouteModelRecord,
+} from '../../supply-chain/index.js';
+import { COMTRADE_FLOWS, type ComtradeFlow } from '../../trade/index.js';
+import { exposureTable } from '../exposure-rules.js';
 import type { TradeExposure } from '../rules.js';
 
 export const TRADE_EXPOSURE = 'scenario.exposure';
 
 export interface TradeExposureInfo {
-  generatedAt: number;
+  /** Rows computed from Comtrade imports, and from the importer's own lanes alone. */
+  flowWeightedRows: number;
+  fallbackRows: number;
 }
 
-const Doc = z.object({
-  schema: z.literal('hs2-chokepoint-exposure/v1'),
-  generatedAt: z.string(),
-  rows: z.array(
-    z.object({
-      reporter: z.string(),
-      hs2: z.string().regex(/^\d{2}$/),
-      tradeValueUsd: z.number().min(0),
-      vulnerabilityIndex: z.number().min(0).max(100),
-      exposures: z.array(z.object({ chokepointId: z.string(), score: z.number().min(0).max(100) })),
-    }),
-  ),
-});
-
 /**
- * The exposure export (per reporter and HS2 chapter: how much of its trade crosses each chokepoint,
- * 0-100, derived from UN Comtrade bilateral HS4 flows) -> one row per reporter and chapter.
- * Rows with a malformed reporter are dropped; a repeated (reporter, chapter) keeps the first.
+ * The exposure table from the current Comtrade flows (owned by the trade service) and the route
+ * model (supply-chain's reference table). Without the route model there are no lanes to weigh and
+ * nothing is computed; without flows every row is the route fallback.
  */
-export function parseTradeExposure(bytes: Buffer): { records: TradeExposure[]; info: TradeExposureInfo } {
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new Error(`trade exposure export is not JSON: ${(err as Error).message}`);
-  }
-  const doc = Doc.safeParse(json);
-  if (!doc.success)
-    throw new Error(`trade exposure export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
-  const generatedAt = Date.parse(doc.data.generatedAt);
-  if (!Number.isFinite(generatedAt)) throw new Error('trade exposure export has no valid generatedAt');
-  const seen = new Set<string>();
-  const records: TradeExposure[] = [];
-  for (const r of doc.data.rows) {
-    const iso2 = r.reporter.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(iso2) || seen.has(`${iso2}:${r.hs2}`)) continue;
-    seen.add(`${iso2}:${r.hs2}`);
-    records.push({
-      iso2,
-      hs2: r.hs2,
-      tradeValueUsd: r.tradeValueUsd,
-      vulnerabilityIndex: r.vulnerabilityIndex,
-      exposures: r.exposures,
-    });
-  }
-  return { records, info: { generatedAt } };
+export function deriveTradeExposure(
+  flows: readonly ComtradeFlow[] | undefined,
+  routes: { records: readonly RouteModelRecord[]; info: RouteModelInfo } | undefined,
+): Parsed<TradeExposure, TradeExposureInfo> {
+  if (!routes) throw new Error(`trade exposure needs the route model (${ROUTE_MODEL})`);
+  const model = indexRouteModel(routes.records, routes.info);
+  const imports = new Map([...importRowsByReporter(flows ?? [])].map(([iso2, rows]) => [iso2, productImports(rows)]));
+  const records = exposureTable(
+    {
+      countries: model.countries,
+      chokepointRoutes: model.chokepointRoutes,
+      shockModelChokepoints: model.info.shockModelChokepoints,
+    },
+    imports,
+  );
+  const flowWeightedRows = records.filter((r) => r.coverage === 'flow-weighted').length;
+  return { records, info: { flowWeightedRows, fallbackRows: records.length - flowWeightedRows } };
 }
 
 export const tradeExposureDataset: Dataset<TradeExposure, TradeExposureInfo> = {
   name: TRADE_EXPOSURE,
   source:
-    'Derived here from UN Comtrade bilateral HS4 trade and the chokepoint sea routes, aggregated to HS2 ' +
-    '(the model is not computed yet; serves its bundled sample, a replayed exposure table)',
+    "Computed here: per importer and HS2 chapter, the share of its trade on the lanes through each chokepoint, from UN Comtrade imports (the trade service's flows) and the route model",
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 4,
-  sources: {
-    exposure: {
-      sample: 'scenario/hs2-chokepoint-exposure.json',
-    },
-  },
-  parse(payloads) {
-    return parseTradeExposure(payloads.exposure!);
+  sources: {},
+  parse: parsesNothing,
+  inputs: [COMTRADE_FLOWS, ROUTE_MODEL],
+  derive(inputs) {
+    const flows = inputs[COMTRADE_FLOWS] as { records: readonly ComtradeFlow[] } | undefined;
+    const routes = inputs[ROUTE_MODEL] as { records: readonly RouteModelRecord[]; info: RouteModelInfo } | undefined;
+    return deriveTradeExposure(flows?.records, routes);
   },
 };

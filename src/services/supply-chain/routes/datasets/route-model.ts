@@ -129,30 +129,33 @@ export interface RouteModel {
 }
 
 export function routeModel(snapshot: Snapshot<RouteModelRecord, RouteModelInfo>): RouteModel {
-  return snapshot.derive('model', (s) => {
-    const model: RouteModel = {
-      ports: new Map(),
-      routes: new Map(),
-      countries: new Map(),
-      corridors: new Map(),
-      chokepointRoutes: new Map(),
-      info: s.info,
-    };
-    for (const r of s.records) {
-      const { kind: _kind, ...rest } = r;
-      if (r.kind === 'port') model.ports.set(r.id, rest as PortDef);
-      else if (r.kind === 'route') {
-        model.routes.set(r.id, rest as RouteDef);
-        for (const cp of r.waypoints) model.chokepointRoutes.set(cp, [...(model.chokepointRoutes.get(cp) ?? []), r.id]);
-      } else if (r.kind === 'country') model.countries.set(r.iso2, rest as CountryPorts);
-      else
-        model.corridors.set(r.primaryChokepointId, [
-          ...(model.corridors.get(r.primaryChokepointId) ?? []),
-          rest as CorridorDef,
-        ]);
-    }
-    return model;
-  });
+  return snapshot.derive('model', (s) => indexRouteModel(s.records, s.info));
+}
+
+/** The tagged rows indexed for lookups (also for models computed from the rows of an input snapshot). */
+export function indexRouteModel(records: readonly RouteModelRecord[], info: RouteModelInfo): RouteModel {
+  const model: RouteModel = {
+    ports: new Map(),
+    routes: new Map(),
+    countries: new Map(),
+    corridors: new Map(),
+    chokepointRoutes: new Map(),
+    info,
+  };
+  for (const r of records) {
+    const { kind: _kind, ...rest } = r;
+    if (r.kind === 'port') model.ports.set(r.id, rest as PortDef);
+    else if (r.kind === 'route') {
+      model.routes.set(r.id, rest as RouteDef);
+      for (const cp of r.waypoints) model.chokepointRoutes.set(cp, [...(model.chokepointRoutes.get(cp) ?? []), r.id]);
+    } else if (r.kind === 'country') model.countries.set(r.iso2, rest as CountryPorts);
+    else
+      model.corridors.set(r.primaryChokepointId, [
+        ...(model.corridors.get(r.primaryChokepointId) ?? []),
+        rest as CorridorDef,
+      ]);
+  }
+  return model;
 }
 
 export const routeModelDataset: Dataset<RouteModelRecord, RouteModelInfo> = {
