@@ -38,7 +38,15 @@ describe('mds datasets', () => {
       // A model computed here lists the datasets it reads.
       const computed = ALL_DATASETS.find((d) => d.name === e.name)!.derive !== undefined;
       expect(Object.keys(e).sort()).toEqual(
-        ['cadenceMinutes', 'kind', 'name', 'sampleCapturedAt', 'source', 'sources', ...(computed ? ['inputs'] : [])].sort(),
+        [
+          'cadenceMinutes',
+          'kind',
+          'name',
+          'sampleCapturedAt',
+          'source',
+          'sources',
+          ...(computed ? ['inputs'] : []),
+        ].sort(),
       );
       expect(DATASET_KINDS).toContain(e.kind);
       expect(e.source.length).toBeGreaterThan(3);

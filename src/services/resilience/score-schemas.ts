@@ -14,12 +14,10 @@ export const DimensionFreshness = z
       description:
         'Capture time of the oldest indicator snapshot the dimension reads, epoch ms as a string; "0" when it reads none that is loaded.',
     }),
-    staleness: z
-      .string()
-      .meta({
-        description:
-          'Worst age of those snapshots against their publication cadence: `fresh` (under 1.5 cadences), `aging` (under 3), `stale` (older, or not loaded); empty when the dimension reads no indicator ingested here.',
-      }),
+    staleness: z.string().meta({
+      description:
+        'Worst age of those snapshots against their publication cadence: `fresh` (under 1.5 cadences), `aging` (under 3), `stale` (older, or not loaded); empty when the dimension reads no indicator ingested here.',
+    }),
   })
   .meta({ id: 'resilience_v1_DimensionFreshness' });
 
@@ -32,12 +30,10 @@ export const ResilienceDimension = z
     ),
     observedWeight: dbl(),
     imputedWeight: dbl(),
-    imputationClass: z
-      .string()
-      .meta({
-        description:
-          'Empty when anything was observed or nothing scored; when wholly imputed, `stable-absence`, `unmonitored`, `source-failure` or `not-applicable`.',
-      }),
+    imputationClass: z.string().meta({
+      description:
+        'Empty when anything was observed or nothing scored; when wholly imputed, `stable-absence`, `unmonitored`, `source-failure` or `not-applicable`.',
+    }),
     freshness: DimensionFreshness,
   })
   .meta({ id: 'resilience_v1_ResilienceDimension' });
@@ -58,7 +54,9 @@ export const GetResilienceScoreResponse = z
     overallScore: dbl(
       'Pillars weighted .40/.35/.25, scaled by 1 − 0.5 × (1 − weakest pillar / 100), 0-100; 0 when the country is not scored.',
     ),
-    level: z.string().meta({ description: '`high` (60+), `medium` (30+), `low`, or `unknown` when the country is not scored.' }),
+    level: z
+      .string()
+      .meta({ description: '`high` (60+), `medium` (30+), `low`, or `unknown` when the country is not scored.' }),
     domains: z.array(ResilienceDomain),
     trend: z.string().meta({
       description:
@@ -70,7 +68,9 @@ export const GetResilienceScoreResponse = z
     baselineScore: dbl('Coverage-weighted mean of the baseline and mixed dimensions.'),
     stressScore: dbl('Coverage-weighted mean of the stress and mixed dimensions.'),
     stressFactor: dbl('1 − stressScore / 100, within 0-0.5.'),
-    dataVersion: z.string().meta({ description: 'Date of the data the scores were computed from (newest input capture).' }),
+    dataVersion: z
+      .string()
+      .meta({ description: 'Date of the data the scores were computed from (newest input capture).' }),
     scoreInterval: ScoreInterval.optional(),
     pillars: z.array(ResiliencePillar),
     schemaVersion: z.string(),

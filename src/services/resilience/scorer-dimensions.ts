@@ -180,10 +180,7 @@ function foodWater(c: CountryIndicators): DimensionScore {
   const people = val(c, IPC.peopleInCrisis);
   const phase = val(c, IPC.phase);
   if (people === null && phase === null)
-    return weightedBlend([
-      hasStaticRecord(c) ? imputed(IMPUTE.ipcFood, 0.6) : gap(0.6),
-      { score: water, weight: 0.4 },
-    ]);
+    return weightedBlend([hasStaticRecord(c) ? imputed(IMPUTE.ipcFood, 0.6) : gap(0.6), { score: water, weight: 0.4 }]);
   return weightedBlend([
     { score: scoreOf(people, (p) => normalizeLowerBetter(Math.log10(Math.max(1, p)), 0, 7)), weight: 0.45 },
     { score: scoreOf(phase, (p) => normalizeLowerBetter(p, 1, 5)), weight: 0.15 },

@@ -27,7 +27,12 @@ describe('resilience indicator parsers', () => {
     } as never);
     const rows = parseWorldBank(joined);
     const no = rows.filter((r) => r.countryCode === 'NO');
-    expect(no.find((r) => r.indicator === 'CC.EST')).toEqual({ countryCode: 'NO', indicator: 'CC.EST', year: 2023, value: 2.06 });
+    expect(no.find((r) => r.indicator === 'CC.EST')).toEqual({
+      countryCode: 'NO',
+      indicator: 'CC.EST',
+      year: 2023,
+      value: 2.06,
+    });
     expect(no.find((r) => r.indicator === 'FI.RES.TOTL.MO')?.value).toBe(3.8);
     expect(new Set(rows.map((r) => r.countryCode)).size).toBe(12);
   });
@@ -36,7 +41,14 @@ describe('resilience indicator parsers', () => {
     const doc = {
       value: [
         { IndicatorCode: 'WHS8_110', SpatialDimType: 'COUNTRY', SpatialDim: 'NOR', TimeDim: 2023, NumericValue: 96 },
-        { IndicatorCode: 'X', SpatialDimType: 'COUNTRY', SpatialDim: 'NOR', TimeDim: 2023, Dim1: 'SEX_MLE', NumericValue: 1 },
+        {
+          IndicatorCode: 'X',
+          SpatialDimType: 'COUNTRY',
+          SpatialDim: 'NOR',
+          TimeDim: 2023,
+          Dim1: 'SEX_MLE',
+          NumericValue: 1,
+        },
         { IndicatorCode: 'X', SpatialDimType: 'REGION', SpatialDim: 'EUR', TimeDim: 2023, NumericValue: 2 },
       ],
     };

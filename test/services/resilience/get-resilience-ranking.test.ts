@@ -77,9 +77,9 @@ describe('GET get-resilience-ranking', () => {
     const { greyedOut } = await ranking();
     for (let k = 1; k < greyedOut.length; k++) {
       const [a, b] = [greyedOut[k - 1]!, greyedOut[k]!];
-      expect(a.overallScore > b.overallScore || (a.overallScore === b.overallScore && a.countryCode < b.countryCode)).toBe(
-        true,
-      );
+      expect(
+        a.overallScore > b.overallScore || (a.overallScore === b.overallScore && a.countryCode < b.countryCode),
+      ).toBe(true);
     }
     // Worked out independently from the published formulas over the samples: Japan 71.03 leads, Sudan 17.04 trails.
     expect(greyedOut[0]).toMatchObject({ countryCode: 'JP', overallScore: 71.03, level: 'high' });

@@ -24,7 +24,8 @@ type Dim = {
   freshness: { lastObservedAtMs: string; staleness: string };
 };
 type Domain = { id: string; score: number; weight: number; dimensions: Dim[] };
-const dimOf = (b: { domains: Domain[] }, id: string) => b.domains.flatMap((d) => d.dimensions).find((d) => d.id === id)!;
+const dimOf = (b: { domains: Domain[] }, id: string) =>
+  b.domains.flatMap((d) => d.dimensions).find((d) => d.id === id)!;
 
 describe('GET get-resilience-score', () => {
   // Norway in the samples: WGI 1.67, 1.06, 1.80, 1.58, 1.87, 2.06; reserves 3.8 months; tariff 1.1%; electricity
@@ -62,7 +63,11 @@ describe('GET get-resilience-score', () => {
       sovereignFiscalBuffer: [50, 0.3],
     });
     expect(dimOf(b, 'education')).toMatchObject({ imputedWeight: 1, imputationClass: 'source-failure' });
-    expect(dimOf(b, 'fiscalSpace')).toMatchObject({ observedWeight: 0, imputedWeight: 1, imputationClass: 'unmonitored' });
+    expect(dimOf(b, 'fiscalSpace')).toMatchObject({
+      observedWeight: 0,
+      imputedWeight: 1,
+      imputationClass: 'unmonitored',
+    });
     expect(dimOf(b, 'foodWater')).toMatchObject({ observedWeight: 0.4, imputedWeight: 0.6, imputationClass: '' });
     expect(Object.fromEntries(b.domains.map((d: Domain) => [d.id, d.score]))).toEqual({
       economic: 48.33, // (25 × .4 + 95 × .4 × .5) / .6

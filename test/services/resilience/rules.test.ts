@@ -28,10 +28,14 @@ describe('confidence and the headline gate (reference §3.8)', () => {
 
   it('averages coverage over the dimensions that are not retired, derating stale observed data', () => {
     const dim = (id: string, coverage: number, staleness: '' | 'fresh' | 'aging' | 'stale', at: number) =>
-      toDimension(id, { score: 50, coverage, observedWeight: 1, imputedWeight: 0, imputationClass: null }, {
-        lastObservedAtMs: at,
-        staleness,
-      });
+      toDimension(
+        id,
+        { score: 50, coverage, observedWeight: 1, imputedWeight: 0, imputationClass: null },
+        {
+          lastObservedAtMs: at,
+          staleness,
+        },
+      );
     // governance 1 (stale, observed: × .4), energy .5 (fresh), reserveAdequacy retired: (.4 + .5) / 2
     expect(
       overallCoverageOf([
@@ -105,9 +109,9 @@ describe('buildRanking properties', () => {
         for (const list of [r.items, r.greyedOut])
           for (let k = 1; k < list.length; k++) {
             const [a, b] = [list[k - 1]!, list[k]!];
-            expect(a.overallScore > b.overallScore || (a.overallScore === b.overallScore && a.countryCode < b.countryCode)).toBe(
-              true,
-            );
+            expect(
+              a.overallScore > b.overallScore || (a.overallScore === b.overallScore && a.countryCode < b.countryCode),
+            ).toBe(true);
           }
       }),
     );

@@ -17,7 +17,12 @@ import {
   toDimension,
   type Dimension,
 } from '../../../src/services/resilience/scorer-aggregate.js';
-import { dimensionFreshness, scoreAll, scoreCountry, stalenessOf } from '../../../src/services/resilience/scorer-model.js';
+import {
+  dimensionFreshness,
+  scoreAll,
+  scoreCountry,
+  stalenessOf,
+} from '../../../src/services/resilience/scorer-model.js';
 
 const YEAR = 365 * 86_400_000;
 const AT = Date.UTC(2026, 10, 20, 12);
@@ -41,7 +46,9 @@ describe('normalisation (published anchors)', () => {
     [40, 0, 100, 60], // water stress
     [Math.log10(1_000_000), 0, 7, 14], // a million people in crisis: 100 × (7 − 6) / 7 = 14.3
     [3, 1, 5, 50], // IPC phase 3
-  ])('lower is better: %d on best %d, worst %d scores %d', (v, b, w, s) => expect(normalizeLowerBetter(v, b, w)).toBe(s));
+  ])('lower is better: %d on best %d, worst %d scores %d', (v, b, w, s) =>
+    expect(normalizeLowerBetter(v, b, w)).toBe(s),
+  );
 
   it('rounds to an integer inside 0-100, and a non-finite value to 0', () => {
     expect([roundScore(67.4), roundScore(-3), roundScore(140), roundScore(Number.NaN)]).toEqual([67, 0, 100, 0]);
@@ -112,7 +119,12 @@ describe('the 23 dimensions', () => {
   });
 
   it.each([
-    ['governanceInstitutional', { 'VA.EST': 1, 'PV.EST': 1, 'GE.EST': 1, 'RQ.EST': 1, 'RL.EST': 1, 'CC.EST': 1 }, 70, 1],
+    [
+      'governanceInstitutional',
+      { 'VA.EST': 1, 'PV.EST': 1, 'GE.EST': 1, 'RQ.EST': 1, 'RL.EST': 1, 'CC.EST': 1 },
+      70,
+      1,
+    ],
     ['tradePolicy', { [WB.appliedTariff]: 5 }, 75, 0.4], // WTO slots (.3 + .3) not read
     ['currencyExternal', { [WB.reserveMonths]: 6.5 }, 50, 0.4], // reserves only: the published fixed coverage
     ['liquidReserveAdequacy', { [WB.reserveMonths]: 30 }, 100, 1], // capped at 12 months
@@ -180,12 +192,15 @@ describe('aggregation', () => {
   });
 
   it('never rises above the best pillar nor leaves 0-100', () => {
-    const pillar = fc.record({ score: fc.double({ min: 0, max: 100, noNaN: true }), weight: fc.constantFrom(0.4, 0.35, 0.25) });
+    const pillar = fc.record({
+      score: fc.double({ min: 0, max: 100, noNaN: true }),
+      weight: fc.constantFrom(0.4, 0.35, 0.25),
+    });
     fc.assert(
       fc.property(fc.array(pillar, { minLength: 1, maxLength: 3 }), (ps) => {
         const s = penalizedPillarScore(ps);
         const total = ps.reduce((a, p) => a + p.weight, 0);
-        return s >= 0 && s <= (Math.max(...ps.map((p) => p.score)) * total) + 0.005;
+        return s >= 0 && s <= Math.max(...ps.map((p) => p.score)) * total + 0.005;
       }),
     );
   });

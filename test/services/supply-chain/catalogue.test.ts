@@ -55,7 +55,9 @@ let app: TestApp;
 let pro: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS, comtradeFlowsDataset, ...RESILIENCE_INPUTS, resilienceScoresDataset] });
+  app = await startTestApp({
+    samples: [...SUPPLY_CHAIN_DATASETS, comtradeFlowsDataset, ...RESILIENCE_INPUTS, resilienceScoresDataset],
+  });
   pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());

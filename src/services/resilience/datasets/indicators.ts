@@ -31,7 +31,13 @@ export const WDI_CODES = [
 ];
 /** The six Worldwide Governance Indicators (source 3). */
 export const WGI_CODES = [...WB.wgi];
-export const WHO_CODES = [WHO.uhcIndex, WHO.hospitalBeds, WHO.measlesCoverage, WHO.physiciansPer10k, WHO.healthExpPerCapitaUsd];
+export const WHO_CODES = [
+  WHO.uhcIndex,
+  WHO.hospitalBeds,
+  WHO.measlesCoverage,
+  WHO.physiciansPer10k,
+  WHO.healthExpPerCapitaUsd,
+];
 
 const WB_INDICATOR = 'https://api.worldbank.org/v2/country/all/indicator/';
 /** Every country's most recent non-empty value of each indicator; one source per request, as the API requires. */
