@@ -1,4 +1,4 @@
-import type { Dataset, DerivedInputs } from '../../../platform/snapshots/dataset.js';
+import { parsesNothing, type Dataset, type DerivedInputs } from '../../../platform/snapshots/dataset.js';
 import type { IndicatorSource } from '../scorer-dimensions.js';
 import { scoreAll, type CountryResilience } from '../scorer-model.js';
 import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './indicators.js';
@@ -56,7 +56,5 @@ export const resilienceScoresDataset: Dataset<CountryResilience, ResilienceScore
   sources: {},
   inputs: Object.values(INPUTS),
   derive: (inputs, at) => deriveResilienceScores(inputs, at),
-  parse() {
-    throw new Error('resilience scores are computed from their input snapshots, never parsed from bytes');
-  },
+  parse: parsesNothing,
 };

@@ -1,4 +1,4 @@
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
+import { parsesNothing, type Dataset } from '../../../platform/snapshots/dataset.js';
 import { appendScores, type HistoryPoint } from '../history-rules.js';
 import type { CountryResilience } from '../scorer-model.js';
 import { RESILIENCE_SCORES } from './resilience-scores.js';
@@ -31,7 +31,5 @@ export const scoreHistoryDataset: Dataset<HistoryPoint, ScoreHistoryInfo> = {
       info: { recordedAt: at, countriesScored: today.size },
     };
   },
-  parse() {
-    throw new Error('the score history is appended from the computed scores, never parsed from bytes');
-  },
+  parse: parsesNothing,
 };
