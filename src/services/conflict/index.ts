@@ -1,4 +1,5 @@
 /** The conflict service's front door: what other services may use of it, and the only file they import. */
+export { UCDP_EVENTS } from './datasets/ucdp.js';
 export { acledReferenceTime, parseAcledPayload } from './datasets/acled-format.js';
 export {
   checkRange,

@@ -3,10 +3,10 @@
  * (baseline, stress or mixed) and scorer. Each scorer reads a country's latest public indicators
  * with the published anchors and weights.
  *
- * The published scorers also read sources this service does not ingest for the model (IMF macro
- * and labour, BIS, national debt, WTO restrictions, cyber threats, outages, GPS jamming, unrest,
- * UCDP, displacement, RSF, GPI, social velocity, energy prices and mix, gas storage, the recovery
- * seeds, sovereign wealth, education attainment). A metric read from one of those is a gap
+ * The published scorers also read sources this model does not read (IMF macro and labour, BIS,
+ * national debt, WTO restrictions, cyber threats, outages, GPS jamming, RSF, GPI, social velocity,
+ * news threat summaries, energy prices and mix, gas storage, the recovery seeds, sovereign wealth,
+ * education attainment). A metric read from one of those is a gap
  * (`score: null`): it counts 0 in the dimension's coverage, exactly as the published scorer treats an
  * absent source; where the published scorer imputes for an absent source, the same imputation is
  * applied and labelled by its class.
@@ -21,14 +21,26 @@ import {
   weightedBlend,
   type DimensionScore,
 } from './scorer-blend.js';
+import type { DisplacementFigures, UcdpSummary, UnrestSummary } from './scorer-events.js';
 
 export type DomainId = 'economic' | 'infrastructure' | 'energy' | 'social-governance' | 'health-food' | 'recovery';
 export type DimensionType = 'baseline' | 'stress' | 'mixed';
-/** The indicator datasets a dimension reads (for its freshness). */
-export type IndicatorSource = 'worldbank' | 'who' | 'ipc';
+/** The datasets a dimension reads (for its freshness). */
+export type IndicatorSource = 'worldbank' | 'who' | 'ipc' | 'ucdp' | 'displacement' | 'unrest';
 
 /** A country's latest observation per indicator code (World Bank, WHO GHO and IPC codes). */
 export type CountryIndicators = ReadonlyMap<string, { value: number; year: number }>;
+
+/**
+ * A country's events. A member is undefined when its dataset has no snapshot (the published scorer's
+ * absent source); loaded, a country without events has zero counts, and `displacement` is null for a
+ * country UNHCR does not list.
+ */
+export interface CountryEvents {
+  ucdp?: UcdpSummary;
+  displacement?: DisplacementFigures | null;
+  unrest?: UnrestSummary;
+}
 
 /** World Bank codes the published static seed reads. */
 export const WB = {
@@ -58,6 +70,18 @@ export const WHO = {
 export const IPC = { peopleInCrisis: 'IPC_PHASE3_PEOPLE', phase: 'IPC_PHASE' } as const;
 
 const val = (c: CountryIndicators, code: string): number | null => c.get(code)?.value ?? null;
+/** The published displacement and stable-absence imputations these dimensions use. */
+const UNHCR_ABSENT = { score: 85, certaintyCoverage: 0.6, imputationClass: 'stable-absence' } as const;
+const GPI_ONLY_DISPLACEMENT = { score: 70, certaintyCoverage: 0.6, imputationClass: 'stable-absence' } as const;
+
+/** Population in millions for per-capita event rates: at least 0.5 (tiny states), 0.5 when unknown. */
+function populationMillions(c: CountryIndicators): number {
+  const p = val(c, WB.population);
+  return p === null ? 0.5 : Math.max(p / 1e6, 0.5);
+}
+
+const ucdpRaw = (u: UcdpSummary) => u.eventCount * 2 + u.typeWeight + Math.sqrt(Math.max(0, u.deaths));
+const logDisplaced = (n: number) => normalizeLowerBetter(Math.log10(Math.max(1, n)), 0, 7);
 const gap = (weight: number) => ({ score: null, weight });
 const scoreOf = (v: number | null, f: (v: number) => number) => (v === null ? null : f(v));
 
@@ -138,14 +162,46 @@ function governanceInstitutional(c: CountryIndicators): DimensionScore {
   );
 }
 
-/** Global Peace Index, displacement and unrest: none read here. */
-function socialCohesion(): DimensionScore {
-  return weightedBlend([gap(0.55), gap(0.25), gap(0.2)]);
+/**
+ * Global Peace Index (not read), displacement from the country (log10, 0-7) and unrest per million
+ * people (0-10). A country UNHCR does not list, or one without unrest events, is imputed as published.
+ */
+function socialCohesion(c: CountryIndicators, e: CountryEvents): DimensionScore {
+  const displaced = e.displacement === undefined ? undefined : (e.displacement?.totalDisplaced ?? null);
+  const displacement =
+    displaced === undefined
+      ? gap(0.25)
+      : displaced === null
+        ? imputed(GPI_ONLY_DISPLACEMENT, 0.25)
+        : { score: logDisplaced(displaced), weight: 0.25 };
+  let unrest;
+  if (!e.unrest) unrest = gap(0.2);
+  else if (e.unrest.unrestCount === 0 && e.unrest.fatalities === 0)
+    unrest = imputed(displaced === null ? IMPUTE.curatedListAbsent : UNHCR_ABSENT, 0.2);
+  else
+    unrest = {
+      score: normalizeLowerBetter(
+        (e.unrest.unrestCount + Math.sqrt(Math.max(0, e.unrest.fatalities))) / populationMillions(c),
+        0,
+        10,
+      ),
+      weight: 0.2,
+    };
+  return weightedBlend([gap(0.55), displacement, unrest]);
 }
 
-/** UCDP conflict and displacement: not read here. */
-function borderSecurity(): DimensionScore {
-  return weightedBlend([gap(0.65), gap(0.35)]);
+/** UCDP conflict per million people (0-15) and refugees hosted, else displaced (log10, 0-7). */
+function borderSecurity(c: CountryIndicators, e: CountryEvents): DimensionScore {
+  const figure =
+    e.displacement === undefined ? undefined : (e.displacement?.hostTotal ?? e.displacement?.totalDisplaced ?? null);
+  return weightedBlend([
+    e.ucdp ? { score: normalizeLowerBetter(ucdpRaw(e.ucdp) / populationMillions(c), 0, 15), weight: 0.65 } : gap(0.65),
+    figure === undefined
+      ? gap(0.35)
+      : figure === null
+        ? imputed(UNHCR_ABSENT, 0.35)
+        : { score: logDisplaced(figure), weight: 0.35 },
+  ]);
 }
 
 /** RSF press freedom, social velocity and the news threat summary: not read here. */
@@ -200,12 +256,22 @@ const externalDebtCoverage = (): DimensionScore => imputedDimension(IMPUTE.recov
 /** Import concentration (Comtrade HHI seed, not read): imputed as published. */
 const importConcentration = (): DimensionScore => imputedDimension(IMPUTE.recovery);
 
-/** Governance (mean of the WGI), UCDP conflict and displacement (not read). */
-function stateContinuity(c: CountryIndicators): DimensionScore {
+/**
+ * Governance (mean of the WGI), UCDP conflict (0-30) and people displaced from the country (log10,
+ * 0-7); imputed when none of them says anything.
+ */
+function stateContinuity(c: CountryIndicators, e: CountryEvents): DimensionScore {
   const wgi = wgiValues(c);
-  if (wgi.length === 0) return imputedDimension(IMPUTE.recovery);
-  const mean = wgi.reduce((a, v) => a + v, 0) / wgi.length;
-  return weightedBlend([{ score: normalizeHigherBetter(mean, -2.5, 2.5), weight: 0.5 }, gap(0.3), gap(0.2)]);
+  const displaced = e.displacement?.totalDisplaced ?? null;
+  if (wgi.length === 0 && (e.ucdp?.eventCount ?? 0) === 0 && displaced === null)
+    return imputedDimension(IMPUTE.recovery);
+  const mean = wgi.length ? wgi.reduce((a, v) => a + v, 0) / wgi.length : null;
+  return weightedBlend([
+    { score: scoreOf(mean, (m) => normalizeHigherBetter(m, -2.5, 2.5)), weight: 0.5 },
+    // Read only when the UCDP snapshot is loaded (the published scorer counts an absent feed as no events).
+    e.ucdp ? { score: normalizeLowerBetter(ucdpRaw(e.ucdp), 0, 30), weight: 0.3 } : gap(0.3),
+    { score: scoreOf(displaced, logDisplaced), weight: 0.2 },
+  ]);
 }
 
 /** Reserves in months of imports, 1-12 (the re-export adjustment's seed is not read). */
@@ -228,7 +294,7 @@ export interface DimensionSpec {
   reads: readonly IndicatorSource[];
   /** Retired: scored 50 with no coverage, left out of the confidence means. */
   retired?: boolean;
-  score(c: CountryIndicators): DimensionScore;
+  score(c: CountryIndicators, e?: CountryEvents): DimensionScore;
 }
 
 /** The 23 dimensions in the published order. */
@@ -271,8 +337,22 @@ export const DIMENSIONS: readonly DimensionSpec[] = [
     reads: ['worldbank'],
     score: governanceInstitutional,
   },
-  { id: 'socialCohesion', domain: 'social-governance', weight: 1, type: 'baseline', reads: [], score: socialCohesion },
-  { id: 'borderSecurity', domain: 'social-governance', weight: 1, type: 'stress', reads: [], score: borderSecurity },
+  {
+    id: 'socialCohesion',
+    domain: 'social-governance',
+    weight: 1,
+    type: 'baseline',
+    reads: ['displacement', 'unrest', 'worldbank'],
+    score: (c, e = {}) => socialCohesion(c, e),
+  },
+  {
+    id: 'borderSecurity',
+    domain: 'social-governance',
+    weight: 1,
+    type: 'stress',
+    reads: ['ucdp', 'displacement', 'worldbank'],
+    score: (c, e = {}) => borderSecurity(c, e),
+  },
   {
     id: 'informationCognitive',
     domain: 'social-governance',
@@ -307,8 +387,8 @@ export const DIMENSIONS: readonly DimensionSpec[] = [
     domain: 'recovery',
     weight: 1,
     type: 'baseline',
-    reads: ['worldbank'],
-    score: stateContinuity,
+    reads: ['worldbank', 'ucdp', 'displacement'],
+    score: (c, e = {}) => stateContinuity(c, e),
   },
   { id: 'fuelStockDays', domain: 'recovery', weight: 1, type: 'mixed', reads: [], retired: true, score: retired },
   {

@@ -19,7 +19,14 @@ import {
   type Pillar,
 } from './scorer-aggregate.js';
 import type { Staleness } from './scorer-blend.js';
-import { DIMENSIONS, WB, type CountryIndicators, type IndicatorSource } from './scorer-dimensions.js';
+import {
+  DIMENSIONS,
+  WB,
+  type CountryEvents,
+  type CountryIndicators,
+  type IndicatorSource,
+} from './scorer-dimensions.js';
+import type { DisplacementFigures, UcdpSummary, UnrestSummary } from './scorer-events.js';
 
 export interface CountryResilience {
   countryCode: string;
@@ -42,8 +49,12 @@ export interface CountryResilience {
 export const SOURCE_CADENCE_MS: Record<IndicatorSource, number> = {
   worldbank: 365 * 86_400_000,
   who: 365 * 86_400_000,
-  // IPC analyses are revised through the year; the published registry tracks them monthly.
+  // IPC analyses are revised through the year: monthly.
   ipc: 30 * 86_400_000,
+  // UCDP candidate events are released monthly; UNHCR figures yearly; unrest events daily.
+  ucdp: 30 * 86_400_000,
+  displacement: 365 * 86_400_000,
+  unrest: 86_400_000,
 };
 
 const STALENESS_RANK: Record<Staleness, number> = { '': 0, fresh: 1, aging: 2, stale: 3 };
@@ -80,9 +91,10 @@ export function scoreCountry(
   indicators: CountryIndicators,
   capturedAt: Partial<Record<IndicatorSource, number>>,
   at: number,
+  events: CountryEvents = {},
 ): CountryResilience {
   const dimensions = DIMENSIONS.map((d) =>
-    toDimension(d.id, d.score(indicators), dimensionFreshness(d.reads, capturedAt, at)),
+    toDimension(d.id, d.score(indicators, events), dimensionFreshness(d.reads, capturedAt, at)),
   );
   const domains = buildDomains(dimensions);
   const pillars = buildPillars(domains);
@@ -121,6 +133,22 @@ export function latestByCountry(
   return out;
 }
 
+/** Per-country event summaries; a member is absent when its dataset has no snapshot. */
+export interface EventSummaries {
+  ucdp?: ReadonlyMap<string, UcdpSummary>;
+  displacement?: ReadonlyMap<string, DisplacementFigures>;
+  unrest?: ReadonlyMap<string, UnrestSummary>;
+}
+
+/** One country's events: zero counts when the dataset is loaded but lists nothing for it. */
+export function eventsOf(code: string, s: EventSummaries): CountryEvents {
+  return {
+    ...(s.ucdp ? { ucdp: s.ucdp.get(code) ?? { eventCount: 0, deaths: 0, typeWeight: 0 } } : {}),
+    ...(s.displacement ? { displacement: s.displacement.get(code) ?? null } : {}),
+    ...(s.unrest ? { unrest: s.unrest.get(code) ?? { unrestCount: 0, fatalities: 0 } } : {}),
+  };
+}
+
 /** Every country with at least one indicator (the published static index), scored; sorted by code. */
 export function scoreAll(
   observations: Partial<
@@ -128,7 +156,10 @@ export function scoreAll(
   >,
   capturedAt: Partial<Record<IndicatorSource, number>>,
   at: number,
+  events: EventSummaries = {},
 ): CountryResilience[] {
   const latest = latestByCountry(Object.values(observations).flatMap((o) => o ?? []));
-  return [...latest.keys()].sort().map((code) => scoreCountry(code, latest.get(code)!, capturedAt, at));
+  return [...latest.keys()]
+    .sort()
+    .map((code) => scoreCountry(code, latest.get(code)!, capturedAt, at, eventsOf(code, events)));
 }

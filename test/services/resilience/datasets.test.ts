@@ -10,6 +10,7 @@ import {
   type IndicatorObservation,
 } from '../../../src/services/resilience/datasets/indicators.js';
 import { deriveResilienceScores } from '../../../src/services/resilience/datasets/resilience-scores.js';
+import { summarizeUcdp, summarizeUnrest } from '../../../src/services/resilience/scorer-events.js';
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'resilience', f));
 const AT = Date.UTC(2026, 10, 20, 12);
@@ -86,7 +87,17 @@ describe('the resilience scores model', () => {
       value: 0,
     }));
     const { records, info } = deriveResilienceScores({ 'resilience.worldbank': input(wgi) }, AT);
-    expect(info).toEqual({ formula: 'pillar', generatedAt: AT, missingInputs: ['resilience.who', 'resilience.ipc'] });
+    expect(info).toEqual({
+      formula: 'pillar',
+      generatedAt: AT,
+      missingInputs: [
+        'resilience.who',
+        'resilience.ipc',
+        'conflict.ucdp-events',
+        'displacement.summary',
+        'unrest.events',
+      ],
+    });
     expect(records.map((r) => r.countryCode)).toEqual(['NO']);
     const health = records[0]!.domains.flatMap((d) => d.dimensions).find((d) => d.id === 'healthPublicService')!;
     expect(health).toMatchObject({ score: 0, coverage: 0, freshness: { lastObservedAtMs: '0', staleness: 'stale' } });
@@ -94,5 +105,30 @@ describe('the resilience scores model', () => {
 
   it('scores nobody without any indicator', () => {
     expect(deriveResilienceScores({}, AT).records).toEqual([]);
+  });
+});
+
+describe('event summaries', () => {
+  it('counts UCDP events, deaths and violence types per country, UCDP names resolved', () => {
+    const s = summarizeUcdp([
+      { country: 'Russia (Soviet Union)', deathsBest: 4, violenceType: 'UCDP_VIOLENCE_TYPE_STATE_BASED' },
+      { country: 'Russia (Soviet Union)', deathsBest: 1, violenceType: 'UCDP_VIOLENCE_TYPE_ONE_SIDED' },
+      { country: 'DR Congo (Zaire)', deathsBest: 2, violenceType: 'UCDP_VIOLENCE_TYPE_NON_STATE' },
+      { country: 'Atlantis', deathsBest: 9, violenceType: 'UCDP_VIOLENCE_TYPE_STATE_BASED' },
+    ]);
+    expect(Object.fromEntries(s)).toEqual({
+      RU: { eventCount: 2, deaths: 5, typeWeight: 3.5 },
+      CD: { eventCount: 1, deaths: 2, typeWeight: 1 },
+    });
+  });
+
+  it('weighs unrest by severity', () => {
+    const s = summarizeUnrest([
+      { country: 'France', severity: 'SEVERITY_LEVEL_HIGH', fatalities: 1 },
+      { country: 'France', severity: 'SEVERITY_LEVEL_MEDIUM', fatalities: 0 },
+      { country: 'France', severity: 'SEVERITY_LEVEL_LOW', fatalities: 0 },
+    ]);
+    expect(s.get('FR')!.fatalities).toBe(1);
+    expect(s.get('FR')!.unrestCount).toBeCloseTo(4.2, 10);
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
-import { ipcDataset, whoDataset, worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
 import { scoreHistoryDataset } from '../../../src/services/resilience/datasets/score-history.js';
 
@@ -9,7 +9,11 @@ const SCORE = '/api/resilience/v1/get-resilience-score';
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp({
-    samples: [worldBankDataset, whoDataset, ipcDataset, resilienceScoresDataset, scoreHistoryDataset],
+    samples: [
+      ...ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name)),
+      resilienceScoresDataset,
+      scoreHistoryDataset,
+    ],
   });
 });
 afterAll(() => app.close());
@@ -30,7 +34,8 @@ const dimOf = (b: { domains: Domain[] }, id: string) =>
 describe('GET get-resilience-score', () => {
   // Norway in the samples: WGI 1.67, 1.06, 1.80, 1.58, 1.87, 2.06; reserves 3.8 months; tariff 1.1%; electricity
   // access 100%, no paved-roads figure, broadband 45.5 per 100; net energy imports −575%, 23,326 kWh a head; water
-  // stress 0.8%; WHO UHC 87, measles 96%, 33 beds and 52.3 physicians per 10,000, 9,082 USD a head; no IPC listing.
+  // stress 0.8%; WHO UHC 87, measles 96%, 33 beds and 52.3 physicians per 10,000, 9,082 USD a head; no IPC listing;
+  // no UCDP event, no UNHCR row, no unrest event in the event samples.
   it('answers a country’s 23 dimensions, worked out by hand from the published definitions', async () => {
     const res = await app.get(`${SCORE}?countryCode=no`);
     expect(res.status).toBe(200);
@@ -47,8 +52,11 @@ describe('GET get-resilience-score', () => {
       infrastructure: [100, 0.45], // access 100 (w .3) and broadband 100 (w .15): coverage .45
       energy: [100, 0.55], // a net exporter and 23 MWh a head
       governanceInstitutional: [83, 1], // (83 + 71 + 86 + 82 + 87 + 91) / 6
-      socialCohesion: [0, 0],
-      borderSecurity: [0, 0],
+      // GPI not read (w .55); not listed by UNHCR: 70 imputed (w .25, certainty .6); no unrest and no UNHCR row:
+      // 50 imputed (w .2, certainty .3): (17.5 + 10) / .45 = 61.1, coverage .15 + .06
+      socialCohesion: [61, 0.21],
+      // no UCDP event: 100 (w .65); not listed: 85 imputed (w .35, certainty .6): 94.75, coverage .65 + .21
+      borderSecurity: [95, 0.86],
       informationCognitive: [0, 0],
       education: [0, 0], // its seed is not ingested: the published source-failure
       healthPublicService: [96, 1], // .35 × 94 + .25 × 94 + .1 × 100 + .15 × 100 + .15 × 100 = 96.4
@@ -57,7 +65,7 @@ describe('GET get-resilience-score', () => {
       reserveAdequacy: [50, 0],
       externalDebtCoverage: [50, 0.3],
       importConcentration: [50, 0.3],
-      stateContinuity: [83, 0.5], // WGI mean 1.673 -> 83.5% -> 83, UCDP and displacement not read
+      stateContinuity: [89, 0.8], // WGI mean 1.673 -> 83 (w .5), no UCDP event 100 (w .3): 71.5 / .8; displaced: gap
       fuelStockDays: [50, 0],
       liquidReserveAdequacy: [25, 1],
       sovereignFiscalBuffer: [50, 0.3],
@@ -73,21 +81,23 @@ describe('GET get-resilience-score', () => {
       economic: 48.33, // (25 × .4 + 95 × .4 × .5) / .6
       infrastructure: 100,
       energy: 100,
-      'social-governance': 83,
+      // governance 83 (1), social cohesion 61 wholly imputed (.21 × .5), border 95 (.86): 171.105 / 1.965
+      'social-governance': 87.08,
       'health-food': 94.2, // (96 + 92 × .82) / 1.82
-      recovery: 52.62, // (3 × 50 × .15 + 50 × .075 + 83 × .5 + 25 × .5) / 1.525: imputed at half, the reserves at .5
+      // (3 × 50 × .15 + 50 × .075 + 89 × .8 + 25 × .5) / 1.825: imputed at half, the reserves at .5
+      recovery: 60.25,
     });
-    // structural: (48.33 × .17 + 83 × .19) / .36 = 66.63 (both domains at coverage .2);
+    // structural: (48.33 × .17 × .2 + 87.08 × .19 × .414) / .11266 = 75.39 (social-governance coverage 2.07 / 5);
     // live shock: (100 × .15 × .15 + 100 × .11 × .55 + 94.2 × .13 × .91) / .2013 = 96.59
     expect(b.pillars.map((p: { id: string; score: number; weight: number }) => [p.id, p.score, p.weight])).toEqual([
-      ['structural-readiness', 66.63, 0.4],
+      ['structural-readiness', 75.39, 0.4],
       ['live-shock-exposure', 96.59, 0.35],
-      ['recovery-capacity', 52.62, 0.25],
+      ['recovery-capacity', 60.25, 0.25],
     ]);
     expect(b).toMatchObject({
       countryCode: 'NO',
-      overallScore: 56.17,
-      level: 'medium',
+      overallScore: 63.32,
+      level: 'high', // 60 and above
       schemaVersion: '2.0',
       lowConfidence: true,
       headlineEligible: false,
@@ -95,7 +105,7 @@ describe('GET get-resilience-score', () => {
       change30d: 0,
       dataVersion: '2026-11-20',
     });
-    // (66.63 × .4 + 96.59 × .35 + 52.62 × .25) = 73.6135, × (1 − .5 × (1 − .5262)) = × .7631 -> 56.17
+    // (75.39 × .4 + 96.59 × .35 + 60.25 × .25) = 79.025, × (1 − .5 × (1 − .6025)) = × .80125 -> 63.32
     expect(b.stressFactor).toBeLessThanOrEqual(0.5);
   });
 
@@ -104,7 +114,7 @@ describe('GET get-resilience-score', () => {
     // water stress 118.7% -> 0 (w .4): 7.5 / 1 -> 8
     const sd = (await app.get(`${SCORE}?countryCode=SD`)).body;
     expect(dimOf(sd, 'foodWater')).toMatchObject({ score: 8, coverage: 1, imputationClass: '' });
-    expect(sd).toMatchObject({ overallScore: 17.04, level: 'low' });
+    expect(sd).toMatchObject({ overallScore: 20.3, level: 'low' });
   });
 
   it('dates each dimension by the capture of the snapshots it reads', async () => {
@@ -131,8 +141,8 @@ describe('GET get-resilience-score', () => {
     for (const q of ['', '?countryCode=', '?countryCode=%20']) {
       const res = await app.get(`${SCORE}${q}`);
       expect(res.status).toBe(200);
-      // Worked out from the US samples with the same formulas (independent recomputation): 46.37.
-      expect(res.body).toMatchObject({ countryCode: 'US', overallScore: 46.37 });
+      // Worked out from the US samples with the same formulas (independent recomputation): 56.84.
+      expect(res.body).toMatchObject({ countryCode: 'US', overallScore: 56.84 });
     }
   });
 

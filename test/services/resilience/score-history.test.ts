@@ -6,7 +6,7 @@ import { ManualClock } from '../../../src/platform/clock.js';
 import { refreshDerived } from '../../../src/platform/snapshots/derived.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
 import { ALL_DATASETS } from '../../../src/root/datasets.js';
-import { ipcDataset, whoDataset, worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
+import { worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
 import { SCORE_HISTORY, scoreHistoryDataset } from '../../../src/services/resilience/datasets/score-history.js';
 import {
@@ -144,14 +144,18 @@ describe('the score history, appended from the computed scores', () => {
   beforeAll(async () => {
     app = await startTestApp({
       clock,
-      samples: [worldBankDataset, whoDataset, ipcDataset, resilienceScoresDataset, scoreHistoryDataset],
+      samples: [
+        ...ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name)),
+        resilienceScoresDataset,
+        scoreHistoryDataset,
+      ],
     });
   });
   afterAll(() => app.close());
 
   it('starts with one point per scored country, on the samples’ capture day', async () => {
     expect(history().records).toHaveLength(12);
-    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 56.17 }]);
+    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 63.32 }]);
     expect((await app.get(`${SCORE}?countryCode=NO`)).body).toMatchObject({ trend: 'stable', change30d: 0 });
   });
 
@@ -166,7 +170,7 @@ describe('the score history, appended from the computed scores', () => {
 
   it('appends the next day’s scores when an input brings new data', async () => {
     // Norway's reserves reach 12 months: currency 100 (coverage .4) and liquid reserves 100; independently
-    // recomputed from the published formulas, the overall score is 79.04.
+    // recomputed from the published formulas, the overall score is 81.53.
     clock.set(SAMPLE_NOW + DAY);
     const { r, derived } = await ingestWorldBank(worldBankWithNorwayReserves(12));
     expect(r.ok).toBe(true);
@@ -174,22 +178,22 @@ describe('the score history, appended from the computed scores', () => {
       ['resilience.scores', true],
       ['resilience.score-history', true],
     ]);
-    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([56.17, 79.04]);
+    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([63.32, 81.53]);
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    // two points are too few for a trend; the change is against the first day: 79.04 − 56.17
-    expect(no).toMatchObject({ overallScore: 79.04, trend: 'stable', change30d: 22.87 });
+    // two points are too few for a trend; the change is against the first day: 81.53 − 63.32
+    expect(no).toMatchObject({ overallScore: 81.53, trend: 'stable', change30d: 18.21 });
   });
 
   it('reads a falling trend once three days are recorded', async () => {
-    // One month of reserves: 49.41. Series 56.17, 79.04, 49.41: slope −3.38 over mean 61.54 = −5.5% a point.
+    // One month of reserves: 57.76. Series 63.32, 81.53, 57.76: slope −2.78 over mean 67.54 = −4.1% a point.
     clock.set(SAMPLE_NOW + 2 * DAY);
     expect((await ingestWorldBank(worldBankWithNorwayReserves(1))).r.ok).toBe(true);
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    expect(no).toMatchObject({ overallScore: 49.41, trend: 'falling', change30d: -6.76 });
+    expect(no).toMatchObject({ overallScore: 57.76, trend: 'falling', change30d: -5.56 });
     const ranked = (await app.get('/api/resilience/v1/get-resilience-ranking')).body.greyedOut.find(
       (i: { countryCode: string }) => i.countryCode === 'NO',
     );
-    expect(ranked.overallScore).toBe(49.41);
+    expect(ranked.overallScore).toBe(57.76);
   });
 
   it('keeps the last good history when an input ingestion fails', async () => {

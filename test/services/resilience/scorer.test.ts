@@ -261,7 +261,9 @@ describe('a whole country, worked by hand from the published definitions', () =>
     [WHO.physiciansPer10k]: 25,
     [WHO.healthExpPerCapitaUsd]: 1510,
   });
-  const r = scoreCountry('XX', country, { worldbank: AT, who: AT, ipc: AT }, AT);
+  // Every source captured at AT (fresh); no event dataset lists the country's events here.
+  const everySource = { worldbank: AT, who: AT, ipc: AT, ucdp: AT, displacement: AT, unrest: AT };
+  const r = scoreCountry('XX', country, everySource, AT);
 
   it('scores its domains', () => {
     expect(Object.fromEntries(r.domains.map((d) => [d.id, d.score]))).toEqual({
@@ -315,5 +317,45 @@ describe('a whole country, worked by hand from the published definitions', () =>
       AT,
     );
     expect(all.map((c) => c.countryCode)).toEqual(['DE', 'NO']);
+  });
+});
+
+describe('the event dimensions', () => {
+  const none = { eventCount: 0, deaths: 0, typeWeight: 0 };
+  const score = (id: string, c: Map<string, { value: number; year: number }>, e: object) =>
+    DIMENSIONS.find((x) => x.id === id)!.score(c, e);
+  const tenMillion = indicators({ [WB.population]: 10_000_000 });
+
+  it.each([
+    // 3 state-based events (6 + 6) and 100 deaths (10): 22 per 10 million people = 2.2 -> 85 (w .65);
+    // 1,000 refugees hosted -> log10 3 -> 57 (w .35): 55.25 + 19.95 = 75.2
+    [
+      'borderSecurity',
+      { ucdp: { eventCount: 3, deaths: 100, typeWeight: 6 }, displacement: { totalDisplaced: 0, hostTotal: 1000 } },
+      75,
+      1,
+    ],
+    // not listed by UNHCR: 85 imputed at .6 certainty
+    ['borderSecurity', { ucdp: none, displacement: null }, 95, 0.86],
+    // neither feed loaded: nothing scored
+    ['borderSecurity', {}, 0, 0],
+    // 100,000 displaced -> log10 5 -> 29 (w .25); 4 unrest points and 9 deaths: 7 per 10 million = .7 -> 93 (w .2)
+    [
+      'socialCohesion',
+      { displacement: { totalDisplaced: 100_000, hostTotal: 0 }, unrest: { unrestCount: 4, fatalities: 9 } },
+      // (7.25 + 18.6) / .45 = 57.4
+      57,
+      0.45,
+    ],
+    // UCDP raw 22 against 0-30 -> 27 (w .3), displaced 100,000 -> 29 (w .2), no WGI: (8.1 + 5.8) / .5 = 27.8
+    [
+      'stateContinuity',
+      { ucdp: { eventCount: 3, deaths: 100, typeWeight: 6 }, displacement: { totalDisplaced: 100_000, hostTotal: 0 } },
+      28,
+      0.5,
+    ],
+  ])('%s from %j scores %d with coverage %d', (id, events, s, coverage) => {
+    const d = score(id, tenMillion, events);
+    expect([d.score, d.coverage]).toEqual([s, coverage]);
   });
 });

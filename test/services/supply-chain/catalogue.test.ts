@@ -3,10 +3,10 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtrade-flows.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
-import { ipcDataset, whoDataset, worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
 
-/** The indicator snapshots the resilience scores are computed from. */
-const RESILIENCE_INPUTS = [worldBankDataset, whoDataset, ipcDataset];
+/** The snapshots the resilience scores are computed from. */
+const RESILIENCE_INPUTS = ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name));
 
 /**
  * The done-line of the supply-chain and shipping v2 catalogue (issue 23): every operation answers

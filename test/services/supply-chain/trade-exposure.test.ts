@@ -7,10 +7,10 @@ import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtr
 import { sampleAsFetched } from '../../support/upstream.js';
 import { importRowsByReporter } from '../../../src/services/supply-chain/trade/flows.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
-import { ipcDataset, whoDataset, worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
 
-/** The indicator snapshots the resilience scores are computed from. */
-const RESILIENCE_INPUTS = [worldBankDataset, whoDataset, ipcDataset];
+/** The snapshots the resilience scores are computed from. */
+const RESILIENCE_INPUTS = ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name));
 
 // The Comtrade sample is the per-(reporter, code) answers, joined by the dataset's own fetch as live.
 const COMTRADE = await sampleAsFetched(comtradeFlowsDataset.sources.preview!);
@@ -226,7 +226,7 @@ describe('GET get-route-impact', () => {
     });
     expect(b.dependencyFlags).toEqual(['DEPENDENCY_FLAG_DIVERSIFIABLE']);
     // Japan's overall score computed from the resilience indicator samples (see get-resilience-ranking.test.ts).
-    expect(b.resilienceScore).toBe(71.03);
+    expect(b.resilienceScore).toBe(74.05);
   });
 
   it('tells an importer without flows from a chapter it does not import', async () => {

@@ -1,6 +1,17 @@
 import { parsesNothing, type Dataset, type DerivedInputs } from '../../../platform/snapshots/dataset.js';
+import { UCDP_EVENTS } from '../../conflict/index.js';
+import { DISPLACEMENT_SUMMARY } from '../../displacement/index.js';
+import { UNREST_EVENTS } from '../../unrest/index.js';
 import type { IndicatorSource } from '../scorer-dimensions.js';
-import { scoreAll, type CountryResilience } from '../scorer-model.js';
+import {
+  displacementByCountry,
+  summarizeUcdp,
+  summarizeUnrest,
+  type DisplacementRow,
+  type UcdpEventRow,
+  type UnrestEventRow,
+} from '../scorer-events.js';
+import { scoreAll, type CountryResilience, type EventSummaries } from '../scorer-model.js';
 import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './indicators.js';
 
 export const RESILIENCE_SCORES = 'resilience.scores';
@@ -10,20 +21,24 @@ export interface ResilienceScoresInfo {
   formula: 'pillar';
   /** The data's time the scores were computed at (the newest input's capture), epoch ms. */
   generatedAt: number;
-  /** Indicator datasets that had no snapshot: their dimensions scored as the published scorer scores a missing source. */
+  /** Input datasets that had no snapshot: their metrics scored as the published scorer scores a missing source. */
   missingInputs: string[];
 }
 
-/** Which indicator dataset feeds which of the scorer's sources. */
+/** Which dataset feeds which of the scorer's sources. */
 const INPUTS: Record<IndicatorSource, string> = {
   worldbank: WORLD_BANK_INDICATORS,
   who: WHO_INDICATORS,
   ipc: IPC_PHASES,
+  ucdp: UCDP_EVENTS,
+  displacement: DISPLACEMENT_SUMMARY,
+  unrest: UNREST_EVENTS,
 };
+const INDICATOR_SOURCES: readonly IndicatorSource[] = ['worldbank', 'who', 'ipc'];
 
 /**
- * Every country's resilience from the indicator snapshots: one row per country with a static
- * indicator (the published scorer's universe), computed by the published 23-dimension model.
+ * Every country's resilience from the indicator and event snapshots: one row per country with a
+ * static indicator (the published scorer's universe), computed by the published 23-dimension model.
  */
 export function deriveResilienceScores(
   inputs: DerivedInputs,
@@ -38,11 +53,20 @@ export function deriveResilienceScores(
       missingInputs.push(name);
       continue;
     }
-    observations[source] = snapshot.records as IndicatorObservation[];
+    if (INDICATOR_SOURCES.includes(source)) observations[source] = snapshot.records as IndicatorObservation[];
     capturedAt[source] = snapshot.capturedAt;
   }
+  const rows = <T>(name: string) => inputs[name]?.records as readonly T[] | undefined;
+  const ucdp = rows<UcdpEventRow>(UCDP_EVENTS);
+  const displacement = rows<DisplacementRow>(DISPLACEMENT_SUMMARY);
+  const unrest = rows<UnrestEventRow>(UNREST_EVENTS);
+  const events: EventSummaries = {
+    ...(ucdp ? { ucdp: summarizeUcdp(ucdp) } : {}),
+    ...(displacement ? { displacement: displacementByCountry(displacement) } : {}),
+    ...(unrest ? { unrest: summarizeUnrest(unrest) } : {}),
+  };
   return {
-    records: scoreAll(observations, capturedAt, at),
+    records: scoreAll(observations, capturedAt, at, events),
     info: { formula: 'pillar', generatedAt: at, missingInputs },
   };
 }
@@ -50,7 +74,7 @@ export function deriveResilienceScores(
 export const resilienceScoresDataset: Dataset<CountryResilience, ResilienceScoresInfo> = {
   name: RESILIENCE_SCORES,
   source:
-    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO and IPC indicator snapshots',
+    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO, IPC, UCDP, UNHCR and unrest snapshots',
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 120,
   sources: {},
