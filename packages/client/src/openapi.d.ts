@@ -3153,7 +3153,7 @@ export interface paths {
         };
         /**
          * A country’s resilience score, computed from its indicators
-         * @description The published 23-dimension resilience model (6 domains, 3 pillars, the overall score penalised by the weakest pillar), computed here from World Bank (governance, electricity, roads, broadband, energy, water stress, reserves, tariffs), WHO (service coverage, immunisation, beds, physicians, health spending) and IPC indicators, UCDP conflict events, UNHCR displacement and unrest events; dimensions whose sources are not ingested here carry no coverage, or the published imputation for a missing source. The same row get-resilience-ranking sorts, with the trend and 30-day change against the score history appended at each recomputation (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.
+         * @description The published 23-dimension resilience model (6 domains, 3 pillars, the overall score penalised by the weakest pillar), computed here from World Bank (governance, electricity, roads, broadband, energy, water stress, reserves, tariffs), WHO (service coverage, immunisation, beds, physicians, health spending) and IPC indicators, UCDP conflict events, UNHCR displacement, unrest events and internet outages; dimensions whose sources are not ingested here carry no coverage, or the published imputation for a missing source. The same row get-resilience-ranking sorts, with the trend and 30-day change against the score history appended at each recomputation (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.
          */
         get: operations["GetResilienceScore"];
         put?: never;

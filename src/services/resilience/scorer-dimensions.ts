@@ -4,7 +4,7 @@
  * with the published anchors and weights.
  *
  * The published scorers also read sources this model does not read (IMF macro and labour, BIS,
- * national debt, WTO restrictions, cyber threats, outages, GPS jamming, RSF, GPI, social velocity,
+ * national debt, WTO restrictions, cyber threats, GPS jamming, RSF, GPI, social velocity,
  * news threat summaries, energy prices and mix, gas storage, the recovery seeds, sovereign wealth,
  * education attainment). A metric read from one of those is a gap
  * (`score: null`): it counts 0 in the dimension's coverage, exactly as the published scorer treats an
@@ -21,12 +21,12 @@ import {
   weightedBlend,
   type DimensionScore,
 } from './scorer-blend.js';
-import type { DisplacementFigures, UcdpSummary, UnrestSummary } from './scorer-events.js';
+import type { DisplacementFigures, OutageSummary, UcdpSummary, UnrestSummary } from './scorer-events.js';
 
 export type DomainId = 'economic' | 'infrastructure' | 'energy' | 'social-governance' | 'health-food' | 'recovery';
 export type DimensionType = 'baseline' | 'stress' | 'mixed';
 /** The datasets a dimension reads (for its freshness). */
-export type IndicatorSource = 'worldbank' | 'who' | 'ipc' | 'ucdp' | 'displacement' | 'unrest';
+export type IndicatorSource = 'worldbank' | 'who' | 'ipc' | 'ucdp' | 'displacement' | 'unrest' | 'outages';
 
 /** A country's latest observation per indicator code (World Bank, WHO GHO and IPC codes). */
 export type CountryIndicators = ReadonlyMap<string, { value: number; year: number }>;
@@ -40,6 +40,8 @@ export interface CountryEvents {
   ucdp?: UcdpSummary;
   displacement?: DisplacementFigures | null;
   unrest?: UnrestSummary;
+  /** Undefined too when the outage feed lists no outage anywhere (the published scorer then reads nothing). */
+  outages?: OutageSummary;
 }
 
 /** World Bank codes the published static seed reads. */
@@ -82,6 +84,9 @@ function populationMillions(c: CountryIndicators): number {
 
 const ucdpRaw = (u: UcdpSummary) => u.eventCount * 2 + u.typeWeight + Math.sqrt(Math.max(0, u.deaths));
 const logDisplaced = (n: number) => normalizeLowerBetter(Math.log10(Math.max(1, n)), 0, 7);
+/** Outage penalty: total 4, major 2, partial 1 each, against 0-20. */
+const outageScore = (o: OutageSummary | undefined) =>
+  o ? normalizeLowerBetter(o.total * 4 + o.major * 2 + o.partial, 0, 20) : null;
 const gap = (weight: number) => ({ score: null, weight });
 const scoreOf = (v: number | null, f: (v: number) => number) => (v === null ? null : f(v));
 
@@ -129,12 +134,12 @@ function logisticsSupply(c: CountryIndicators): DimensionScore {
   ]);
 }
 
-/** Electricity access (40-100%), paved roads, outages (not read) and fixed broadband (0-40 per 100). */
-function infrastructure(c: CountryIndicators): DimensionScore {
+/** Electricity access (40-100%), paved roads, internet outages and fixed broadband (0-40 per 100). */
+function infrastructure(c: CountryIndicators, e: CountryEvents): DimensionScore {
   return weightedBlend([
     { score: scoreOf(val(c, WB.electricityAccess), (v) => normalizeHigherBetter(v, 40, 100)), weight: 0.3 },
     { score: scoreOf(val(c, WB.roadsPaved), (v) => normalizeHigherBetter(v, 0, 100)), weight: 0.3 },
-    gap(0.25),
+    { score: outageScore(e.outages), weight: 0.25 },
     { score: scoreOf(val(c, WB.broadband), (v) => normalizeHigherBetter(v, 0, 40)), weight: 0.15 },
   ]);
 }
@@ -160,6 +165,11 @@ function governanceInstitutional(c: CountryIndicators): DimensionScore {
   return weightedBlend(
     WB.wgi.map((k) => ({ score: scoreOf(val(c, k), (v) => normalizeHigherBetter(v, -2.5, 2.5)), weight: 1 })),
   );
+}
+
+/** Cyber threats and GPS jamming (not read) and internet outages. */
+function cyberDigital(e: CountryEvents): DimensionScore {
+  return weightedBlend([gap(0.45), { score: outageScore(e.outages), weight: 0.35 }, gap(0.2)]);
 }
 
 /**
@@ -311,7 +321,14 @@ export const DIMENSIONS: readonly DimensionSpec[] = [
   { id: 'tradePolicy', domain: 'economic', weight: 0.5, type: 'stress', reads: ['worldbank'], score: tradePolicy },
   // Behind a flag that is off by default in the published service: it then scores nothing.
   { id: 'financialSystemExposure', domain: 'economic', weight: 0.5, type: 'stress', reads: [], score: () => NO_DATA },
-  { id: 'cyberDigital', domain: 'infrastructure', weight: 1, type: 'stress', reads: [], score: () => NO_DATA },
+  {
+    id: 'cyberDigital',
+    domain: 'infrastructure',
+    weight: 1,
+    type: 'stress',
+    reads: ['outages'],
+    score: (_c, e = {}) => cyberDigital(e),
+  },
   {
     id: 'logisticsSupply',
     domain: 'infrastructure',
@@ -325,8 +342,8 @@ export const DIMENSIONS: readonly DimensionSpec[] = [
     domain: 'infrastructure',
     weight: 1,
     type: 'baseline',
-    reads: ['worldbank'],
-    score: infrastructure,
+    reads: ['worldbank', 'outages'],
+    score: (c, e = {}) => infrastructure(c, e),
   },
   { id: 'energy', domain: 'energy', weight: 1, type: 'mixed', reads: ['worldbank'], score: energy },
   {

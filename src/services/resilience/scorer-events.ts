@@ -20,6 +20,18 @@ export interface DisplacementRow {
   hostTotal?: number;
 }
 
+/** An internet outage as the outages dataset stores it (the fields read here). */
+export interface OutageRow {
+  countryCode: string;
+  severity: string;
+}
+
+export interface OutageSummary {
+  total: number;
+  major: number;
+  partial: number;
+}
+
 /** An unrest event as the unrest dataset stores it (the fields read here). */
 export interface UnrestEventRow {
   country: string;
@@ -75,6 +87,22 @@ export function summarizeUnrest(events: readonly UnrestEventRow[]): Map<string, 
     const severity = e.severity.toUpperCase();
     s.unrestCount += severity.includes('HIGH') ? 2 : severity.includes('MEDIUM') ? 1.2 : 1;
     s.fatalities += Number.isFinite(e.fatalities) ? e.fatalities : 0;
+    out.set(code, s);
+  }
+  return out;
+}
+
+/** Outages per country by severity: total (or nationwide), major (or regional), the rest partial. */
+export function summarizeOutages(outages: readonly OutageRow[]): Map<string, OutageSummary> {
+  const out = new Map<string, OutageSummary>();
+  for (const o of outages) {
+    const code = resolveCountry(o.countryCode)?.alpha2;
+    if (!code) continue;
+    const s = out.get(code) ?? { total: 0, major: 0, partial: 0 };
+    const severity = o.severity.toUpperCase();
+    if (severity.includes('TOTAL') || severity === 'NATIONWIDE') s.total += 1;
+    else if (severity.includes('MAJOR') || severity === 'REGIONAL') s.major += 1;
+    else s.partial += 1;
     out.set(code, s);
   }
   return out;

@@ -26,7 +26,7 @@ import {
   type CountryIndicators,
   type IndicatorSource,
 } from './scorer-dimensions.js';
-import type { DisplacementFigures, UcdpSummary, UnrestSummary } from './scorer-events.js';
+import type { DisplacementFigures, OutageSummary, UcdpSummary, UnrestSummary } from './scorer-events.js';
 
 export interface CountryResilience {
   countryCode: string;
@@ -55,6 +55,7 @@ export const SOURCE_CADENCE_MS: Record<IndicatorSource, number> = {
   ucdp: 30 * 86_400_000,
   displacement: 365 * 86_400_000,
   unrest: 86_400_000,
+  outages: 86_400_000,
 };
 
 const STALENESS_RANK: Record<Staleness, number> = { '': 0, fresh: 1, aging: 2, stale: 3 };
@@ -138,6 +139,8 @@ export interface EventSummaries {
   ucdp?: ReadonlyMap<string, UcdpSummary>;
   displacement?: ReadonlyMap<string, DisplacementFigures>;
   unrest?: ReadonlyMap<string, UnrestSummary>;
+  /** Absent also when the feed lists no outage at all. */
+  outages?: ReadonlyMap<string, OutageSummary>;
 }
 
 /** One country's events: zero counts when the dataset is loaded but lists nothing for it. */
@@ -146,6 +149,7 @@ export function eventsOf(code: string, s: EventSummaries): CountryEvents {
     ...(s.ucdp ? { ucdp: s.ucdp.get(code) ?? { eventCount: 0, deaths: 0, typeWeight: 0 } } : {}),
     ...(s.displacement ? { displacement: s.displacement.get(code) ?? null } : {}),
     ...(s.unrest ? { unrest: s.unrest.get(code) ?? { unrestCount: 0, fatalities: 0 } } : {}),
+    ...(s.outages ? { outages: s.outages.get(code) ?? { total: 0, major: 0, partial: 0 } } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   type IndicatorObservation,
 } from '../../../src/services/resilience/datasets/indicators.js';
 import { deriveResilienceScores } from '../../../src/services/resilience/datasets/resilience-scores.js';
-import { summarizeUcdp, summarizeUnrest } from '../../../src/services/resilience/scorer-events.js';
+import { summarizeOutages, summarizeUcdp, summarizeUnrest } from '../../../src/services/resilience/scorer-events.js';
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'resilience', f));
 const AT = Date.UTC(2026, 10, 20, 12);
@@ -96,6 +96,7 @@ describe('the resilience scores model', () => {
         'conflict.ucdp-events',
         'displacement.summary',
         'unrest.events',
+        'infrastructure.internet-outages',
       ],
     });
     expect(records.map((r) => r.countryCode)).toEqual(['NO']);
@@ -130,5 +131,15 @@ describe('event summaries', () => {
     ]);
     expect(s.get('FR')!.fatalities).toBe(1);
     expect(s.get('FR')!.unrestCount).toBeCloseTo(4.2, 10);
+  });
+
+  it('counts outages per country by severity', () => {
+    const s = summarizeOutages([
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_TOTAL' },
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_MAJOR' },
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_PARTIAL' },
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_UNSPECIFIED' },
+    ]);
+    expect(Object.fromEntries(s)).toEqual({ IQ: { total: 1, major: 1, partial: 2 } });
   });
 });

@@ -155,7 +155,7 @@ describe('the score history, appended from the computed scores', () => {
 
   it('starts with one point per scored country, on the samples’ capture day', async () => {
     expect(history().records).toHaveLength(12);
-    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 63.32 }]);
+    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 63.44 }]);
     expect((await app.get(`${SCORE}?countryCode=NO`)).body).toMatchObject({ trend: 'stable', change30d: 0 });
   });
 
@@ -170,7 +170,7 @@ describe('the score history, appended from the computed scores', () => {
 
   it('appends the next day’s scores when an input brings new data', async () => {
     // Norway's reserves reach 12 months: currency 100 (coverage .4) and liquid reserves 100; independently
-    // recomputed from the published formulas, the overall score is 81.53.
+    // recomputed from the published formulas, the overall score is 81.67.
     clock.set(SAMPLE_NOW + DAY);
     const { r, derived } = await ingestWorldBank(worldBankWithNorwayReserves(12));
     expect(r.ok).toBe(true);
@@ -178,22 +178,22 @@ describe('the score history, appended from the computed scores', () => {
       ['resilience.scores', true],
       ['resilience.score-history', true],
     ]);
-    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([63.32, 81.53]);
+    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([63.44, 81.67]);
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    // two points are too few for a trend; the change is against the first day: 81.53 − 63.32
-    expect(no).toMatchObject({ overallScore: 81.53, trend: 'stable', change30d: 18.21 });
+    // two points are too few for a trend; the change is against the first day: 81.67 − 63.44
+    expect(no).toMatchObject({ overallScore: 81.67, trend: 'stable', change30d: 18.23 });
   });
 
   it('reads a falling trend once three days are recorded', async () => {
-    // One month of reserves: 57.76. Series 63.32, 81.53, 57.76: slope −2.78 over mean 67.54 = −4.1% a point.
+    // One month of reserves: 57.87. Series 63.44, 81.67, 57.87: slope −2.79 over mean 67.66 = −4.1% a point.
     clock.set(SAMPLE_NOW + 2 * DAY);
     expect((await ingestWorldBank(worldBankWithNorwayReserves(1))).r.ok).toBe(true);
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    expect(no).toMatchObject({ overallScore: 57.76, trend: 'falling', change30d: -5.56 });
+    expect(no).toMatchObject({ overallScore: 57.87, trend: 'falling', change30d: -5.57 });
     const ranked = (await app.get('/api/resilience/v1/get-resilience-ranking')).body.greyedOut.find(
       (i: { countryCode: string }) => i.countryCode === 'NO',
     );
-    expect(ranked.overallScore).toBe(57.76);
+    expect(ranked.overallScore).toBe(57.87);
   });
 
   it('keeps the last good history when an input ingestion fails', async () => {

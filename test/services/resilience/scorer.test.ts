@@ -262,7 +262,7 @@ describe('a whole country, worked by hand from the published definitions', () =>
     [WHO.healthExpPerCapitaUsd]: 1510,
   });
   // Every source captured at AT (fresh); no event dataset lists the country's events here.
-  const everySource = { worldbank: AT, who: AT, ipc: AT, ucdp: AT, displacement: AT, unrest: AT };
+  const everySource = { worldbank: AT, who: AT, ipc: AT, ucdp: AT, displacement: AT, unrest: AT, outages: AT };
   const r = scoreCountry('XX', country, everySource, AT);
 
   it('scores its domains', () => {
@@ -347,6 +347,8 @@ describe('the event dimensions', () => {
       57,
       0.45,
     ],
+    // one total (4) and one partial (1) outage: 5 against 0-20 -> 75 (w .35 of cyber, threats and GPS not read)
+    ['cyberDigital', { outages: { total: 1, major: 0, partial: 1 } }, 75, 0.35],
     // UCDP raw 22 against 0-30 -> 27 (w .3), displaced 100,000 -> 29 (w .2), no WGI: (8.1 + 5.8) / .5 = 27.8
     [
       'stateContinuity',

@@ -1,13 +1,16 @@
 import { parsesNothing, type Dataset, type DerivedInputs } from '../../../platform/snapshots/dataset.js';
 import { UCDP_EVENTS } from '../../conflict/index.js';
 import { DISPLACEMENT_SUMMARY } from '../../displacement/index.js';
+import { INTERNET_OUTAGES } from '../../infrastructure/index.js';
 import { UNREST_EVENTS } from '../../unrest/index.js';
 import type { IndicatorSource } from '../scorer-dimensions.js';
 import {
   displacementByCountry,
+  summarizeOutages,
   summarizeUcdp,
   summarizeUnrest,
   type DisplacementRow,
+  type OutageRow,
   type UcdpEventRow,
   type UnrestEventRow,
 } from '../scorer-events.js';
@@ -33,6 +36,7 @@ const INPUTS: Record<IndicatorSource, string> = {
   ucdp: UCDP_EVENTS,
   displacement: DISPLACEMENT_SUMMARY,
   unrest: UNREST_EVENTS,
+  outages: INTERNET_OUTAGES,
 };
 const INDICATOR_SOURCES: readonly IndicatorSource[] = ['worldbank', 'who', 'ipc'];
 
@@ -60,10 +64,13 @@ export function deriveResilienceScores(
   const ucdp = rows<UcdpEventRow>(UCDP_EVENTS);
   const displacement = rows<DisplacementRow>(DISPLACEMENT_SUMMARY);
   const unrest = rows<UnrestEventRow>(UNREST_EVENTS);
+  const outages = rows<OutageRow>(INTERNET_OUTAGES);
   const events: EventSummaries = {
     ...(ucdp ? { ucdp: summarizeUcdp(ucdp) } : {}),
     ...(displacement ? { displacement: displacementByCountry(displacement) } : {}),
     ...(unrest ? { unrest: summarizeUnrest(unrest) } : {}),
+    // An empty outage list says nothing (the published scorer reads outages only when some are listed).
+    ...(outages?.length ? { outages: summarizeOutages(outages) } : {}),
   };
   return {
     records: scoreAll(observations, capturedAt, at, events),
@@ -74,7 +81,7 @@ export function deriveResilienceScores(
 export const resilienceScoresDataset: Dataset<CountryResilience, ResilienceScoresInfo> = {
   name: RESILIENCE_SCORES,
   source:
-    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO, IPC, UCDP, UNHCR and unrest snapshots',
+    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO, IPC, UCDP, UNHCR, unrest and internet outage snapshots',
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 120,
   sources: {},
