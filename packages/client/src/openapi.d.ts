@@ -3153,7 +3153,7 @@ export interface paths {
         };
         /**
          * A country’s resilience score, computed from its indicators
-         * @description Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC (acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change against the score history that ingestion appends to daily (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.
+         * @description The published 23-dimension resilience model (6 domains, 3 pillars, the overall score penalised by the weakest pillar), computed here from World Bank (governance, electricity, roads, broadband, energy, water stress, reserves, tariffs), WHO (service coverage, immunisation, beds, physicians, health spending) and IPC indicators, UCDP conflict events, UNHCR displacement, unrest events and internet outages; dimensions whose sources are not ingested here carry no coverage, or the published imputation for a missing source. The same row get-resilience-ranking sorts, with the trend and 30-day change against the score history appended at each recomputation (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.
          */
         get: operations["GetResilienceScore"];
         put?: never;
@@ -12639,17 +12639,17 @@ export interface components {
             countryCode: string;
             /**
              * Format: double
-             * @description 0-100; 0 when the country has no indicator data.
+             * @description Pillars weighted .40/.35/.25, scaled by 1 − 0.5 × (1 − weakest pillar / 100), 0-100; 0 when the country is not scored.
              */
             overallScore: number;
-            /** @description `high` (60+), `medium` (30+), `low`, or `unknown` without data. */
+            /** @description `high` (60+), `medium` (30+), `low`, or `unknown` when the country is not scored. */
             level: string;
             domains: components["schemas"]["resilience_v1_ResilienceDomain"][];
-            /** @description `rising`, `falling` or `stable`: least-squares slope, per 30 days beyond ±1 point, of the recorded daily history (newest 30 points, appended by ingestion) with today’s score. */
+            /** @description `rising`, `falling` or `stable`: least-squares slope per point, over the mean, beyond ±0.5%, of the recorded daily history (newest 30 points, appended at each recomputation) before the scores’ day, then the current score. */
             trend: string;
             /**
              * Format: double
-             * @description Current score minus the oldest recorded point of the last 30 days; 0 without history.
+             * @description Current score minus the oldest recorded point before the scores’ day; 0 without history.
              */
             change30d: number;
             lowConfidence: boolean;
@@ -12657,20 +12657,20 @@ export interface components {
             imputationShare: number;
             /**
              * Format: double
-             * @description Weighted mean of the structural-readiness and recovery-capacity pillars.
+             * @description Coverage-weighted mean of the baseline and mixed dimensions.
              */
             baselineScore: number;
             /**
              * Format: double
-             * @description 100 minus the live-shock-exposure pillar.
+             * @description Coverage-weighted mean of the stress and mixed dimensions.
              */
             stressScore: number;
             /**
              * Format: double
-             * @description stressScore / 100, at most 0.5.
+             * @description 1 − stressScore / 100, within 0-0.5.
              */
             stressFactor: number;
-            /** @description Date the World Bank indicators were fetched. */
+            /** @description Date of the data the scores were computed from (newest input capture). */
             dataVersion: string;
             scoreInterval?: components["schemas"]["resilience_v1_ScoreInterval"];
             pillars: components["schemas"]["resilience_v1_ResiliencePillar"][];
@@ -12689,29 +12689,29 @@ export interface components {
             id: string;
             /**
              * Format: double
-             * @description 0-100.
+             * @description 0-100, an integer.
              */
             score: number;
             /**
              * Format: double
-             * @description 1 for fresh data, 0.7 aging, 0.4 stale, 0 missing.
+             * @description Share of the dimension’s designed signal present, 0-1: observed metrics count 1, imputed ones their certainty, sources not read 0.
              */
             coverage: number;
             /** Format: double */
             observedWeight: number;
             /** Format: double */
             imputedWeight: number;
-            /** @description Empty when observed; `absence-implies-safe` or `unavailable` otherwise. */
+            /** @description Empty when anything was observed or nothing scored; when wholly imputed, `stable-absence`, `unmonitored`, `source-failure` or `not-applicable`. */
             imputationClass: string;
             freshness: components["schemas"]["resilience_v1_DimensionFreshness"];
         };
         resilience_v1_DimensionFreshness: {
             /**
              * Format: int64
-             * @description End of the year of the latest observation, epoch ms as a string; "0" when none.
+             * @description Capture time of the oldest indicator snapshot the dimension reads, epoch ms as a string; "0" when it reads none that is loaded.
              */
             lastObservedAtMs: string;
-            /** @description `fresh` (up to 2 years old), `aging` (up to 5), `stale`, or empty when not observed. */
+            /** @description Worst age of those snapshots against their publication cadence: `fresh` (under 1.5 cadences), `aging` (under 3), `stale` (older, or not loaded); empty when the dimension reads no indicator ingested here. */
             staleness: string;
         };
         resilience_v1_ScoreInterval: {

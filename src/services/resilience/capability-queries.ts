@@ -6,7 +6,7 @@ import { RESILIENCE_SCORES, type ResilienceScoresInfo } from './datasets/resilie
 import { GROUPS, type Observation, type ObservationField } from './demographics-rules.js';
 import { calorieWeightedStocksToUse, type Commodity, type FoodStockRecord } from './food-rules.js';
 import { getResilienceRanking } from './queries.js';
-import type { CountryScore } from './rules.js';
+import type { CountryResilience } from './scorer-model.js';
 import type {
   GetDemographicsCapabilityResponse,
   GetFoodStocksResponse,
@@ -69,20 +69,19 @@ export function getRuntimeManifest(
   now: number,
   commit: string,
 ): GetResilienceRuntimeManifestResponse {
-  const scores = store.read<CountryScore, ResilienceScoresInfo>(RESILIENCE_SCORES);
+  const scores = store.read<CountryResilience, ResilienceScoresInfo>(RESILIENCE_SCORES);
   const { response: ranking, degraded } = getResilienceRanking(store);
   const flags = RESILIENCE_DATASETS.map((d) => {
     const s = store.read(d.name);
     return { name: `${d.name}:fresh`, enabled: s !== undefined && now - s.fetchedAt <= d.maxStaleMinutes * 60_000 };
   });
-  const us = scores?.records.find((c) => c.countryCode === 'US');
   return {
     manifestVersion: 5,
     generatedAt: new Date(now).toISOString(),
     deployedCommitSha: commit,
     vercelEnv: '',
-    formulaTag: scores ? (scores.info.formula === 'pillar' ? 'pc' : 'd6') : '',
-    dataVersion: scores ? day(scores.fetchedAt) : '',
+    formulaTag: scores ? 'pc' : '',
+    dataVersion: scores ? day(scores.capturedAt) : '',
     flags,
     cache: { scorePrefix: '', rankingKey: '', historyPrefix: '', intervalPrefix: '', intervalMethodology: '' },
     rankingCache: degraded
@@ -93,12 +92,9 @@ export function getRuntimeManifest(
           scored: ranking.scored,
           total: ranking.total,
         },
-    constructVersions: { energy: 'v2', education: 'active' },
-    intervals: {
-      available: us?.interval != null,
-      methodology: scores?.info.methodology ?? '',
-      sampleCountry: 'US',
-      lastObservedAt: us?.interval && scores ? new Date(scores.info.generatedAt).toISOString() : '',
-    },
+    // The published defaults the model here follows: the legacy energy construct, education behind its seed.
+    constructVersions: { energy: 'legacy', education: 'active' },
+    // Score intervals (weight-perturbation sensitivity) are not computed here.
+    intervals: { available: false, methodology: '', sampleCountry: 'US', lastObservedAt: '' },
   };
 }

@@ -1,9 +1,10 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
 import { RESILIENCE_SCORES, type ResilienceScoresInfo } from './datasets/resilience-scores.js';
-import { buildRanking, type CountryScore } from './rules.js';
+import { buildRanking } from './rules.js';
 import type { GetResilienceRankingResponse } from './schemas.js';
+import type { CountryResilience } from './scorer-model.js';
 
-/** Returned when no scores were ever ingested: nothing ranked, flagged partial (and served no-store). */
+/** Returned when no scores were ever computed: nothing ranked, flagged partial (and served no-store). */
 const NO_SCORES: GetResilienceRankingResponse = {
   items: [],
   greyedOut: [],
@@ -15,18 +16,18 @@ const NO_SCORES: GetResilienceRankingResponse = {
 };
 
 /**
- * The ranking of the current scores snapshot, computed once per snapshot version. The second value
- * says whether the answer is a fallback for missing data.
+ * The ranking of the current computed scores, once per snapshot version: the same rows
+ * get-resilience-score answers from. The second value says whether the answer is a fallback.
  */
 export function getResilienceRanking(store: SnapshotStore): {
   response: GetResilienceRankingResponse;
   degraded: boolean;
 } {
-  const snapshot = store.read<CountryScore, ResilienceScoresInfo>(RESILIENCE_SCORES);
+  const snapshot = store.read<CountryResilience, ResilienceScoresInfo>(RESILIENCE_SCORES);
   if (!snapshot) return { response: NO_SCORES, degraded: true };
   const response = snapshot.derive('ranking', (s): GetResilienceRankingResponse => ({
-    ...buildRanking(s.records, s.info.formula),
-    fetchedAt: new Date(s.info.generatedAt || s.fetchedAt).toISOString(),
+    ...buildRanking(s.records),
+    fetchedAt: new Date(s.capturedAt).toISOString(),
   }));
   return { response, degraded: false };
 }

@@ -16,7 +16,7 @@ import { getDemographics, getFoodStocks, getRuntimeManifest } from './capability
 import { DEMOGRAPHICS } from './datasets/demographics.js';
 import { FOOD_STOCKS } from './datasets/food-stocks.js';
 import { commodityOf, countryFilterOf } from './food-rules.js';
-import { WORLD_BANK_INDICATORS } from './datasets/indicators.js';
+import { SCORE_HISTORY } from './datasets/score-history.js';
 import { getResilienceScore } from './score-queries.js';
 import { GetResilienceScoreRequest, GetResilienceScoreResponse } from './score-schemas.js';
 
@@ -144,22 +144,24 @@ export const resilienceRouter = router({
         tags: ['resilience'],
         summary: 'A country’s resilience score, computed from its indicators',
         description:
-          'Computed here from World Bank (income, debt, inflation, jobs, electricity, connectivity, energy imports, ' +
-          'governance, undernourishment, reserves, health spending), WHO (life expectancy, service coverage) and IPC ' +
-          '(acute food insecurity) indicators: 16 dimensions in 6 domains and 3 pillars, the overall score penalised by ' +
-          'the weakest pillar, with coverage, imputation and data age per dimension, and the trend and 30-day change ' +
-          'against the score history that ingestion appends to daily (30 points per country). `countryCode` omitted: US. ' +
-          'Requires a Pro entitlement.',
+          'The published 23-dimension resilience model (6 domains, 3 pillars, the overall score penalised by the weakest ' +
+          'pillar), computed here from World Bank (governance, electricity, roads, broadband, energy, water stress, reserves, ' +
+          'tariffs), WHO (service coverage, immunisation, beds, physicians, health spending) and IPC indicators, UCDP ' +
+          'conflict events, UNHCR displacement, unrest events and internet outages; dimensions ' +
+          'whose sources are not ingested here carry no coverage, or the published imputation for a missing source. The same ' +
+          'row get-resilience-ranking sorts, with the trend and 30-day change against the score history appended at each ' +
+          'recomputation (30 points per country). `countryCode` omitted: US. Requires a Pro entitlement.',
       },
       cacheTier: 'slow',
       requiredTier: 1,
+      datasets: [RESILIENCE_SCORES, SCORE_HISTORY],
     })
     .input(GetResilienceScoreRequest)
     .output(GetResilienceScoreResponse)
     .query(({ ctx, input }) => {
       const code = countryOf(input.countryCode);
-      const response = getResilienceScore(ctx.deps.store, code, ctx.deps.clock.now());
-      if (!ctx.deps.store.read(WORLD_BANK_INDICATORS) || response.level === 'unknown') markDegraded(ctx);
+      const response = getResilienceScore(ctx.deps.store, code);
+      if (response.level === 'unknown') markDegraded(ctx);
       return response;
     }),
 });

@@ -1,31 +1,13 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
-import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './datasets/indicators.js';
+import { RESILIENCE_SCORES, type ResilienceScoresInfo } from './datasets/resilience-scores.js';
 import { SCORE_HISTORY } from './datasets/score-history.js';
-import { appendScores, type HistoryPoint } from './history-rules.js';
-import { isHeadlineEligible, isLowConfidence, levelOf } from './rules.js';
-import { change30d, computeScore, latestObservations, stressOf, trendOf, type Latest } from './score-rules.js';
+import { trendAndChange, type HistoryPoint } from './history-rules.js';
+import type { CountryResilience } from './scorer-model.js';
 import type { GetResilienceScoreResponse } from './score-schemas.js';
 
-const SOURCES = [WORLD_BANK_INDICATORS, WHO_INDICATORS, IPC_PHASES];
-
-/** Latest observation per country and indicator over the indicator datasets (once per snapshot version). */
-function latestByCountry(store: SnapshotStore): Map<string, Map<string, { year: number; value: number }>> {
-  const out = new Map<string, Map<string, { year: number; value: number }>>();
-  for (const name of SOURCES) {
-    const part = store.read<IndicatorObservation>(name)?.derive('latest', (s) => latestObservations(s.records));
-    for (const [country, indicators] of part ?? []) {
-      const c = out.get(country) ?? new Map();
-      for (const [k, v] of indicators) c.set(k, v);
-      out.set(country, c);
-    }
-  }
-  return out;
-}
-
-/** The country's recorded history (as the last ingestion left it), oldest first. */
+/** The country's recorded history (as the last recomputation left it), oldest first. */
 function historyOf(store: SnapshotStore, countryCode: string): HistoryPoint[] {
-  const history = store.read<HistoryPoint>(SCORE_HISTORY);
-  const byCountry = history?.derive('byCountry', (h) => {
+  const byCountry = store.read<HistoryPoint>(SCORE_HISTORY)?.derive('byCountry', (h) => {
     const m = new Map<string, HistoryPoint[]>();
     for (const p of h.records) {
       const points = m.get(p.countryCode) ?? [];
@@ -37,49 +19,50 @@ function historyOf(store: SnapshotStore, countryCode: string): HistoryPoint[] {
   return byCountry?.get(countryCode) ?? [];
 }
 
-/** The country's score computed from the current indicator snapshots, with its history trend. */
-export function getResilienceScore(store: SnapshotStore, countryCode: string, now: number): GetResilienceScoreResponse {
-  const latest: Latest = latestByCountry(store).get(countryCode) ?? new Map();
-  const wb = store.read(WORLD_BANK_INDICATORS);
-  const currentYear = new Date(now).getUTCFullYear();
-  const s = computeScore(latest, currentYear);
-  const scored = latest.size > 0;
-  const overall = scored ? s.overall : 0;
-  // The recorded history with today's point as ingestion records it (the score just computed), so
-  // a read before today's ingestion answers what it will record. Nothing is written here.
-  const series = scored ? appendScores(historyOf(store, countryCode), new Map([[countryCode, overall]]), now) : [];
-  const lowConfidence = isLowConfidence(s.coverage, s.imputationShare);
-  const population = latest.get('SP.POP.TOTL');
-  const live = s.pillars.find((p) => p.id === 'live-shock-exposure')!;
-  const structural = s.pillars.find((p) => p.id === 'structural-readiness')!;
-  const recovery = s.pillars.find((p) => p.id === 'recovery-capacity')!;
+/** What a country outside the scored universe (or any country before the scores exist) gets. */
+function unknown(countryCode: string): GetResilienceScoreResponse {
   return {
     countryCode,
-    overallScore: overall,
-    level: scored ? levelOf(overall, 'pillar') : 'unknown',
-    domains: s.domains,
-    trend: scored ? trendOf(series) : 'stable',
-    change30d: scored ? change30d(series, overall, now) : 0,
-    lowConfidence: scored ? lowConfidence : true,
-    imputationShare: s.imputationShare,
-    baselineScore: scored
-      ? Math.round(
-          ((structural.score * structural.weight + recovery.score * recovery.weight) /
-            (structural.weight + recovery.weight)) *
-            100,
-        ) / 100
-      : 0,
-    ...(scored ? stressOf(live.score) : { stressScore: 0, stressFactor: 0 }),
-    dataVersion: wb ? new Date(wb.fetchedAt).toISOString().slice(0, 10) : '',
-    pillars: s.pillars,
+    overallScore: 0,
+    level: 'unknown',
+    domains: [],
+    trend: 'stable',
+    change30d: 0,
+    lowConfidence: true,
+    imputationShare: 0,
+    baselineScore: 0,
+    stressScore: 0,
+    stressFactor: 0,
+    dataVersion: '',
+    pillars: [],
     schemaVersion: '2.0',
-    headlineEligible:
-      scored &&
-      isHeadlineEligible({
-        scored,
-        lowConfidence,
-        coverage: s.coverage,
-        populationMillions: population ? population.value / 1e6 : null,
-      }),
+    headlineEligible: false,
+  };
+}
+
+/**
+ * The country's row of the computed scores (the very row the ranking sorts), with the trend and
+ * 30-day change against its recorded history.
+ */
+export function getResilienceScore(store: SnapshotStore, countryCode: string): GetResilienceScoreResponse {
+  const snapshot = store.read<CountryResilience, ResilienceScoresInfo>(RESILIENCE_SCORES);
+  const byCode = snapshot?.derive('byCode', (s) => new Map(s.records.map((c) => [c.countryCode, c])));
+  const c = byCode?.get(countryCode);
+  if (!snapshot || !c) return unknown(countryCode);
+  return {
+    countryCode,
+    overallScore: c.overallScore,
+    level: c.level,
+    domains: c.domains,
+    ...trendAndChange(historyOf(store, countryCode), c.overallScore, snapshot.capturedAt),
+    lowConfidence: c.lowConfidence,
+    imputationShare: c.imputationShare,
+    baselineScore: c.baselineScore,
+    stressScore: c.stressScore,
+    stressFactor: c.stressFactor,
+    dataVersion: new Date(snapshot.capturedAt).toISOString().slice(0, 10),
+    pillars: c.pillars,
+    schemaVersion: '2.0',
+    headlineEligible: c.headlineEligible,
   };
 }

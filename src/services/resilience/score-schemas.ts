@@ -11,24 +11,29 @@ export const DimensionFreshness = z
   .object({
     lastObservedAtMs: z.string().meta({
       format: 'int64',
-      description: 'End of the year of the latest observation, epoch ms as a string; "0" when none.',
+      description:
+        'Capture time of the oldest indicator snapshot the dimension reads, epoch ms as a string; "0" when it reads none that is loaded.',
     }),
-    staleness: z
-      .string()
-      .meta({ description: '`fresh` (up to 2 years old), `aging` (up to 5), `stale`, or empty when not observed.' }),
+    staleness: z.string().meta({
+      description:
+        'Worst age of those snapshots against their publication cadence: `fresh` (under 1.5 cadences), `aging` (under 3), `stale` (older, or not loaded); empty when the dimension reads no indicator ingested here.',
+    }),
   })
   .meta({ id: 'resilience_v1_DimensionFreshness' });
 
 export const ResilienceDimension = z
   .object({
     id: z.string(),
-    score: dbl('0-100.'),
-    coverage: dbl('1 for fresh data, 0.7 aging, 0.4 stale, 0 missing.'),
+    score: dbl('0-100, an integer.'),
+    coverage: dbl(
+      'Share of the dimension’s designed signal present, 0-1: observed metrics count 1, imputed ones their certainty, sources not read 0.',
+    ),
     observedWeight: dbl(),
     imputedWeight: dbl(),
-    imputationClass: z
-      .string()
-      .meta({ description: 'Empty when observed; `absence-implies-safe` or `unavailable` otherwise.' }),
+    imputationClass: z.string().meta({
+      description:
+        'Empty when anything was observed or nothing scored; when wholly imputed, `stable-absence`, `unmonitored`, `source-failure` or `not-applicable`.',
+    }),
     freshness: DimensionFreshness,
   })
   .meta({ id: 'resilience_v1_ResilienceDimension' });
@@ -46,20 +51,26 @@ export const ResiliencePillar = z
 export const GetResilienceScoreResponse = z
   .object({
     countryCode: z.string(),
-    overallScore: dbl('0-100; 0 when the country has no indicator data.'),
-    level: z.string().meta({ description: '`high` (60+), `medium` (30+), `low`, or `unknown` without data.' }),
+    overallScore: dbl(
+      'Pillars weighted .40/.35/.25, scaled by 1 − 0.5 × (1 − weakest pillar / 100), 0-100; 0 when the country is not scored.',
+    ),
+    level: z
+      .string()
+      .meta({ description: '`high` (60+), `medium` (30+), `low`, or `unknown` when the country is not scored.' }),
     domains: z.array(ResilienceDomain),
     trend: z.string().meta({
       description:
-        '`rising`, `falling` or `stable`: least-squares slope, per 30 days beyond ±1 point, of the recorded daily history (newest 30 points, appended by ingestion) with today’s score.',
+        '`rising`, `falling` or `stable`: least-squares slope per point, over the mean, beyond ±0.5%, of the recorded daily history (newest 30 points, appended at each recomputation) before the scores’ day, then the current score.',
     }),
-    change30d: dbl('Current score minus the oldest recorded point of the last 30 days; 0 without history.'),
+    change30d: dbl('Current score minus the oldest recorded point before the scores’ day; 0 without history.'),
     lowConfidence: z.boolean(),
     imputationShare: dbl(),
-    baselineScore: dbl('Weighted mean of the structural-readiness and recovery-capacity pillars.'),
-    stressScore: dbl('100 minus the live-shock-exposure pillar.'),
-    stressFactor: dbl('stressScore / 100, at most 0.5.'),
-    dataVersion: z.string().meta({ description: 'Date the World Bank indicators were fetched.' }),
+    baselineScore: dbl('Coverage-weighted mean of the baseline and mixed dimensions.'),
+    stressScore: dbl('Coverage-weighted mean of the stress and mixed dimensions.'),
+    stressFactor: dbl('1 − stressScore / 100, within 0-0.5.'),
+    dataVersion: z
+      .string()
+      .meta({ description: 'Date of the data the scores were computed from (newest input capture).' }),
     scoreInterval: ScoreInterval.optional(),
     pillars: z.array(ResiliencePillar),
     schemaVersion: z.string(),

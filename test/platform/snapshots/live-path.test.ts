@@ -61,8 +61,6 @@ const REQUIREMENTS: Record<string, string> = {
  * and counted below: an entry here is a dataset whose live path this test does not exercise.
  */
 const NOT_REPLAYABLE: Record<string, string> = {
-  'resilience.score-history':
-    'a history that grows by ingestion: its `seed` source has no upstream (it answers an empty history live), so a live load holds one day of scores where the sample holds the bundled history',
   'intelligence.regime-history':
     'a history that grows by ingestion: its `seed` source has no upstream (its live fetch reads the bundled file), so there is no request to replay',
   'market.hyperliquid-flow':

@@ -177,14 +177,19 @@ describe('GET get-runtime-manifest', () => {
     expect(b).toMatchObject({
       manifestVersion: 5,
       generatedAt: new Date(app.clock.now()).toISOString(),
-      formulaTag: 'd6',
+      // The scores are computed here with the published pillar-combined formula.
+      formulaTag: 'pc',
       vercelEnv: '',
+      // The day the indicator samples describe (the scores' capture time).
+      dataVersion: '2026-11-20',
+      constructVersions: { energy: 'legacy', education: 'active' },
     });
-    expect(b.dataVersion).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(b.flags.map((f: { name: string }) => f.name)).toEqual(RESILIENCE_DATASETS.map((d) => `${d.name}:fresh`));
     expect(b.flags.find((f: { name: string }) => f.name === 'resilience.food-stocks:fresh').enabled).toBe(true);
-    expect(b.rankingCache).toMatchObject({ count: 48, scored: 46, total: 48 });
-    expect(b.intervals).toMatchObject({ sampleCountry: 'US', available: true });
+    // The twelve countries of the indicator samples, every one scored.
+    expect(b.rankingCache).toMatchObject({ count: 12, scored: 12, total: 12 });
+    // No score intervals are computed here.
+    expect(b.intervals).toEqual({ available: false, methodology: '', sampleCountry: 'US', lastObservedAt: '' });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

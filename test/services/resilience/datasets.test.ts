@@ -1,64 +1,145 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  parseResilienceScores,
-  resilienceScoresDataset,
-} from '../../../src/services/resilience/datasets/resilience-scores.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
+import {
+  parseIpc,
+  parseWhoGho,
+  parseWorldBank,
+  worldBankDataset,
+  type IndicatorObservation,
+} from '../../../src/services/resilience/datasets/indicators.js';
+import { deriveResilienceScores } from '../../../src/services/resilience/datasets/resilience-scores.js';
+import { summarizeOutages, summarizeUcdp, summarizeUnrest } from '../../../src/services/resilience/scorer-events.js';
 
-const sample = () => fs.readFileSync(path.join(SAMPLES_DIR, resilienceScoresDataset.sources.scores.sample));
+const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'resilience', f));
+const AT = Date.UTC(2026, 10, 20, 12);
 
-describe('resilience scores export parser', () => {
-  it('reads every country of the bundled export', () => {
-    const { countries, info } = parseResilienceScores(sample());
-    expect(countries).toHaveLength(48);
-    expect(info).toEqual({ formula: 'default', generatedAt: Date.UTC(2026, 10, 20, 6), methodology: '2026.2' });
-    const no = countries.find((c) => c.countryCode === 'NO')!;
-    expect(no.overallScore).toBeGreaterThan(80);
-    expect(no.interval!.p95 - no.interval!.p05).toBeGreaterThan(0);
-    expect(no.dimensions).toHaveLength(6);
-    const kp = countries.find((c) => c.countryCode === 'KP')!;
-    expect(kp.overallScore).toBeNull();
-    expect(kp.interval).toBeNull();
+describe('resilience indicator parsers', () => {
+  it('joins the World Development and Governance Indicators answers as the live fetch does', async () => {
+    const answers: Record<string, Buffer> = {};
+    const log = JSON.parse(sample('worldbank-indicators.requests.json').toString('utf8')) as {
+      requests: { url: string; file: string }[];
+    };
+    for (const r of log.requests) answers[r.url] = sample(r.file);
+    expect(log.requests.map((r) => new URL(r.url).searchParams.get('source'))).toEqual(['2', '3']);
+    const joined = await worldBankDataset.sources.indicators!.fetch!(async (url) => answers[url]!, {
+      now: AT,
+    } as never);
+    const rows = parseWorldBank(joined);
+    const no = rows.filter((r) => r.countryCode === 'NO');
+    expect(no.find((r) => r.indicator === 'CC.EST')).toEqual({
+      countryCode: 'NO',
+      indicator: 'CC.EST',
+      year: 2023,
+      value: 2.06,
+    });
+    expect(no.find((r) => r.indicator === 'FI.RES.TOTL.MO')?.value).toBe(3.8);
+    expect(new Set(rows.map((r) => r.countryCode)).size).toBe(12);
   });
 
-  it('drops malformed codes and keeps the first of a repeated code', () => {
+  it('reads the WHO indicators of both sexes only', () => {
     const doc = {
-      schema: 'resilience-scores/v3',
-      formula: 'pillar',
-      generated_at: '2026-11-20T06:00:00Z',
-      countries: [
-        { iso2: 'fr', population_m: 68, overall: { score: 70 }, dimensions: [] },
-        { iso2: 'FR', population_m: 68, overall: { score: 10 }, dimensions: [] },
-        { iso2: 'FRA', population_m: 68, overall: { score: 10 }, dimensions: [] },
-        { iso2: '', overall: null, dimensions: [] },
+      value: [
+        { IndicatorCode: 'WHS8_110', SpatialDimType: 'COUNTRY', SpatialDim: 'NOR', TimeDim: 2023, NumericValue: 96 },
+        {
+          IndicatorCode: 'X',
+          SpatialDimType: 'COUNTRY',
+          SpatialDim: 'NOR',
+          TimeDim: 2023,
+          Dim1: 'SEX_MLE',
+          NumericValue: 1,
+        },
+        { IndicatorCode: 'X', SpatialDimType: 'REGION', SpatialDim: 'EUR', TimeDim: 2023, NumericValue: 2 },
       ],
     };
-    const { countries, info } = parseResilienceScores(Buffer.from(JSON.stringify(doc)));
-    expect(info.formula).toBe('pillar');
-    expect(countries.map((c) => [c.countryCode, c.overallScore, c.interval])).toEqual([['FR', 70, null]]);
+    expect(parseWhoGho(Buffer.from(JSON.stringify(doc)))).toEqual([
+      { countryCode: 'NO', indicator: 'WHS8_110', year: 2023, value: 96 },
+    ]);
   });
 
-  it.each([
-    ['not JSON', '<html>maintenance</html>', /not JSON/],
-    ['wrong shape', '{"countries": 3}', /unexpected shape/],
-    [
-      'score out of range',
-      JSON.stringify({
-        schema: 'resilience-scores/v3',
-        formula: 'default',
-        generated_at: '2026-11-20T06:00:00Z',
-        countries: [{ iso2: 'FR', overall: { score: 180 }, dimensions: [] }],
-      }),
-      /unexpected shape/,
-    ],
-    [
-      'bad timestamp',
-      JSON.stringify({ schema: 'resilience-scores/v3', formula: 'default', generated_at: 'yesterday', countries: [] }),
-      /generated_at/,
-    ],
-  ])('refuses %s', (_n, text, message) => {
-    expect(() => parseResilienceScores(Buffer.from(text))).toThrow(message);
+  it('reads IPC people in phase 3+ and the highest phase with anyone in it', () => {
+    const csv = [
+      'Country,ISO3,Date of analysis,Phase 3+ #,Phase 4 #,Phase 5 #',
+      '#country+name,#country+code,#date,#affected+phase3plus,#affected+phase4,#affected+phase5',
+      'Sudan,SDN,2026-06-15,24600000,8500000,755000',
+      'Haiti,HTI,2026-09-02,5700000,2000000,',
+      'Kenya,KEN,2026-02-10,0,0,0',
+    ].join('\n');
+    expect(parseIpc(Buffer.from(csv))).toEqual([
+      { countryCode: 'SD', indicator: 'IPC_PHASE3_PEOPLE', year: 2026, value: 24_600_000 },
+      { countryCode: 'SD', indicator: 'IPC_PHASE', year: 2026, value: 5 },
+      { countryCode: 'HT', indicator: 'IPC_PHASE3_PEOPLE', year: 2026, value: 5_700_000 },
+      { countryCode: 'HT', indicator: 'IPC_PHASE', year: 2026, value: 4 },
+    ]);
+    expect(() => parseIpc(Buffer.from('Country,ISO3\nX,Y'))).toThrow(/Phase 3\+ #/);
+  });
+});
+
+describe('the resilience scores model', () => {
+  const input = (records: IndicatorObservation[]) => ({ records, info: {}, version: 1, capturedAt: AT });
+
+  it('degrades without an input: the missing source is named and its dimensions score as a missing source', () => {
+    const wgi = ['VA.EST', 'PV.EST', 'GE.EST', 'RQ.EST', 'RL.EST', 'CC.EST'].map((indicator) => ({
+      countryCode: 'NO',
+      indicator,
+      year: 2023,
+      value: 0,
+    }));
+    const { records, info } = deriveResilienceScores({ 'resilience.worldbank': input(wgi) }, AT);
+    expect(info).toEqual({
+      formula: 'pillar',
+      generatedAt: AT,
+      missingInputs: [
+        'resilience.who',
+        'resilience.ipc',
+        'conflict.ucdp-events',
+        'displacement.summary',
+        'unrest.events',
+        'infrastructure.internet-outages',
+      ],
+    });
+    expect(records.map((r) => r.countryCode)).toEqual(['NO']);
+    const health = records[0]!.domains.flatMap((d) => d.dimensions).find((d) => d.id === 'healthPublicService')!;
+    expect(health).toMatchObject({ score: 0, coverage: 0, freshness: { lastObservedAtMs: '0', staleness: 'stale' } });
+  });
+
+  it('scores nobody without any indicator', () => {
+    expect(deriveResilienceScores({}, AT).records).toEqual([]);
+  });
+});
+
+describe('event summaries', () => {
+  it('counts UCDP events, deaths and violence types per country, UCDP names resolved', () => {
+    const s = summarizeUcdp([
+      { country: 'Russia (Soviet Union)', deathsBest: 4, violenceType: 'UCDP_VIOLENCE_TYPE_STATE_BASED' },
+      { country: 'Russia (Soviet Union)', deathsBest: 1, violenceType: 'UCDP_VIOLENCE_TYPE_ONE_SIDED' },
+      { country: 'DR Congo (Zaire)', deathsBest: 2, violenceType: 'UCDP_VIOLENCE_TYPE_NON_STATE' },
+      { country: 'Atlantis', deathsBest: 9, violenceType: 'UCDP_VIOLENCE_TYPE_STATE_BASED' },
+    ]);
+    expect(Object.fromEntries(s)).toEqual({
+      RU: { eventCount: 2, deaths: 5, typeWeight: 3.5 },
+      CD: { eventCount: 1, deaths: 2, typeWeight: 1 },
+    });
+  });
+
+  it('weighs unrest by severity', () => {
+    const s = summarizeUnrest([
+      { country: 'France', severity: 'SEVERITY_LEVEL_HIGH', fatalities: 1 },
+      { country: 'France', severity: 'SEVERITY_LEVEL_MEDIUM', fatalities: 0 },
+      { country: 'France', severity: 'SEVERITY_LEVEL_LOW', fatalities: 0 },
+    ]);
+    expect(s.get('FR')!.fatalities).toBe(1);
+    expect(s.get('FR')!.unrestCount).toBeCloseTo(4.2, 10);
+  });
+
+  it('counts outages per country by severity', () => {
+    const s = summarizeOutages([
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_TOTAL' },
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_MAJOR' },
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_PARTIAL' },
+      { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_UNSPECIFIED' },
+    ]);
+    expect(Object.fromEntries(s)).toEqual({ IQ: { total: 1, major: 1, partial: 2 } });
   });
 });

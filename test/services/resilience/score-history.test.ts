@@ -3,17 +3,18 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/platform/clock.js';
+import { refreshDerived } from '../../../src/platform/snapshots/derived.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { ipcDataset, whoDataset, worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
-import {
-  SCORE_HISTORY,
-  recordScores,
-  scoreHistoryDataset,
-} from '../../../src/services/resilience/datasets/score-history.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
+import { worldBankDataset } from '../../../src/services/resilience/datasets/indicators.js';
+import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
+import { SCORE_HISTORY, scoreHistoryDataset } from '../../../src/services/resilience/datasets/score-history.js';
 import {
   appendScores,
   dayOf,
+  detectTrend,
   HISTORY_POINTS,
+  trendAndChange,
   type HistoryPoint,
 } from '../../../src/services/resilience/history-rules.js';
 import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
@@ -21,22 +22,16 @@ import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
 const DAY = 86_400_000;
 const SCORE = '/api/resilience/v1/get-resilience-score';
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'resilience', f));
-/** The WHO sample as the live fetch joins its per-indicator answers (who-gho.requests.json). */
-const whoGho = () =>
-  Buffer.from(
-    JSON.stringify({
-      value: ['WHOSIS_000001', 'UHC_INDEX_REPORTED'].flatMap(
-        (code) => (JSON.parse(sample(`who-gho/${code}.json`).toString('utf8')) as { value: unknown[] }).value,
-      ),
-    }),
-  );
-const samplePayloads = () => ({
-  indicators: sample('worldbank-indicators.json'),
-  gho: whoGho(),
-  analyses: sample('ipc-phase3.csv'),
-  seed: sample('score-history.json'),
-});
 const of = (points: readonly HistoryPoint[], code: string) => points.filter((p) => p.countryCode === code);
+
+/** The World Bank sample as the live fetch joins its two answers, with Norway's reserves set to `months`. */
+function worldBankWithNorwayReserves(months: number): Buffer {
+  const rows = ['worldbank/wdi.json', 'worldbank/wgi.json'].flatMap(
+    (f) => (JSON.parse(sample(f).toString('utf8')) as [unknown, Record<string, any>[]])[1],
+  );
+  for (const r of rows) if (r.country.id === 'NO' && r.indicator.id === 'FI.RES.TOTL.MO') r.value = months;
+  return Buffer.from(JSON.stringify([{ page: 1, pages: 1, total: rows.length }, rows]));
+}
 
 describe('appendScores (history rules)', () => {
   const d0 = Date.UTC(2026, 10, 1);
@@ -102,129 +97,112 @@ describe('appendScores (history rules)', () => {
   });
 });
 
-describe('recordScores (one ingestion of the history)', () => {
-  it('scores every country of the indicator documents and appends today to the seed log on a first load', () => {
-    const { records, info } = recordScores(samplePayloads(), SAMPLE_NOW);
-    expect(info).toEqual({ recordedAt: SAMPLE_NOW, countriesScored: 12 });
-    const us = of(records, 'US');
-    // 29 seeded days and today; the seed's point of September falls outside the 30 kept.
-    expect(us).toHaveLength(30);
-    expect(us[0]!.at).toBe(Date.UTC(2026, 9, 22));
-    expect(us.at(-2)).toEqual({ countryCode: 'US', at: Date.UTC(2026, 10, 19), score: 56.89 });
-    expect(us.at(-1)!.at).toBe(Date.UTC(2026, 10, 20));
+describe('trend and 30-day change (published rules)', () => {
+  it.each([
+    [[60, 61], 'stable'], // fewer than 3 points
+    [[60, 60, 60], 'stable'],
+    [[60, 61, 62], 'rising'], // slope 1 over mean 61: 1.6% a point
+    [[60, 60.2, 60.4], 'stable'], // slope .2 over mean 60.2: 0.33% a point, under 0.5%
+    [[62, 61, 60], 'falling'],
+  ] as const)('%j is %s', (values, trend) => expect(detectTrend(values)).toBe(trend));
+
+  it('reads a series backwards as the opposite trend', () => {
+    const opposite = { rising: 'falling', falling: 'rising', stable: 'stable' } as const;
+    fc.assert(
+      fc.property(fc.array(fc.double({ min: 1, max: 100, noNaN: true }), { minLength: 3, maxLength: 30 }), (v) => {
+        expect(detectTrend([...v].reverse())).toBe(opposite[detectTrend(v)]);
+      }),
+    );
+    expect(detectTrend(Array(10).fill(42))).toBe('stable');
   });
 
-  it('starts from today alone on a first load without a seed log', () => {
-    const { seed: _seed, ...documents } = samplePayloads();
-    const { records } = recordScores(documents, SAMPLE_NOW);
-    expect(of(records, 'US')).toEqual([expect.objectContaining({ at: Date.UTC(2026, 10, 20) })]);
-  });
-
-  it('is derived from the indicator documents: no upstream address of its own, no live fetch', async () => {
-    expect(scoreHistoryDataset.kind).toBe('derived');
-    for (const source of Object.values(scoreHistoryDataset.sources)) expect(source.url).toBeUndefined();
-  });
-
-  it('appends to the snapshot it replaces, ignoring the seed', () => {
-    const previous = {
-      records: [{ countryCode: 'NO', at: Date.UTC(2026, 10, 19), score: 60 }],
-      info: { recordedAt: 0, countriesScored: 1 },
-    };
-    const { records } = recordScores(samplePayloads(), SAMPLE_NOW, previous);
-    expect(of(records, 'NO').map((p) => p.at)).toEqual([Date.UTC(2026, 10, 19), Date.UTC(2026, 10, 20)]);
-    expect(of(records, 'US')).toHaveLength(1);
-  });
-
-  it('refuses documents it cannot read, or that score no country', () => {
-    expect(() =>
-      recordScores({ ...samplePayloads(), indicators: Buffer.from('<html>busy</html>') }, SAMPLE_NOW),
-    ).toThrow(/World Bank: not valid JSON/);
-    const empty = {
-      ...samplePayloads(),
-      indicators: Buffer.from('[{"page":1,"pages":1,"total":0},[]]'),
-      gho: Buffer.from('{"value":[]}'),
-      analyses: Buffer.from('ISO3,Date of analysis,Phase 3+ %\n'),
-    };
-    expect(() => recordScores(empty, SAMPLE_NOW)).toThrow(/score no country/);
+  it('compares the current score with the oldest point of an earlier day', () => {
+    const d = Date.UTC(2026, 10, 18);
+    const points = [
+      { countryCode: 'NO', at: d, score: 50 },
+      { countryCode: 'NO', at: d + DAY, score: 52 },
+      { countryCode: 'NO', at: d + 2 * DAY, score: 99 }, // today's own point: not history
+    ];
+    // series 50, 52, 55: slope 2.5 over mean 52.33 = 4.8% a point
+    expect(trendAndChange(points, 55, d + 2 * DAY + 3_600_000)).toEqual({ trend: 'rising', change30d: 5 });
+    expect(trendAndChange([], 55, d)).toEqual({ trend: 'stable', change30d: 0 });
   });
 });
 
-describe('the score history, through ingestion and get-resilience-score', () => {
+describe('the score history, appended from the computed scores', () => {
   let app: TestApp;
   const clock = new ManualClock(SAMPLE_NOW);
   const history = () => app.deps.store.read<HistoryPoint>(SCORE_HISTORY)!;
-  const ingest = (payloads = samplePayloads()) =>
-    app.deps.runner.run(scoreHistoryDataset, { origin: { kind: 'bytes', payloads } });
+  /** A new World Bank snapshot (captured at the clock's time), then the models that read it. */
+  const ingestWorldBank = async (payload: Buffer) => {
+    const r = await app.deps.runner.run(worldBankDataset, {
+      origin: { kind: 'bytes', payloads: { indicators: payload } },
+    });
+    return { r, derived: await refreshDerived([r], ALL_DATASETS, app.deps.runner) };
+  };
 
   beforeAll(async () => {
-    app = await startTestApp({ clock, samples: [worldBankDataset, whoDataset, ipcDataset, scoreHistoryDataset] });
+    app = await startTestApp({
+      clock,
+      samples: [
+        ...ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name)),
+        resilienceScoresDataset,
+        scoreHistoryDataset,
+      ],
+    });
   });
   afterAll(() => app.close());
 
-  it('answers the empty request (US) with the trend and 30-day change of the bundled history', async () => {
-    const res = await app.get(SCORE);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({
-      countryCode: 'US',
-      level: expect.stringMatching(/^(high|medium|low)$/),
-      trend: 'rising',
-    });
-    // The seeded US history climbs from about 54.8 on 22 October.
-    expect(res.body.change30d).toBeGreaterThan(1.5);
-    // Today's recorded point is the score the read computes.
-    expect(of(history().records, 'US').at(-1)).toEqual({
-      countryCode: 'US',
-      at: Date.UTC(2026, 10, 20),
-      score: res.body.overallScore,
-    });
+  it('starts with one point per scored country, on the samples’ capture day', async () => {
+    expect(history().records).toHaveLength(12);
+    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 63.44 }]);
+    expect((await app.get(`${SCORE}?countryCode=NO`)).body).toMatchObject({ trend: 'stable', change30d: 0 });
   });
 
-  it('is never written by a read', async () => {
+  it('is never written by a read, nor by a recomputation from the same input versions', async () => {
     const version = history().version;
     for (const code of ['US', 'DE', 'FR', 'ZZ'])
       expect((await app.get(`${SCORE}?countryCode=${code}`)).status).toBe(200);
+    const again = await app.deps.runner.run(scoreHistoryDataset, { origin: { kind: 'live' } });
+    expect(again).toMatchObject({ ok: true, unchanged: true });
     expect(history().version).toBe(version);
-    expect(of(history().records, 'FR')).toEqual([]);
   });
 
-  it('replaces today’s point when ingested again the same day', async () => {
-    const before = history().records.length;
-    // Norway's GDP per head halves: the same day's new score replaces the one recorded this morning.
-    const wb = JSON.parse(sample('worldbank-indicators.json').toString('utf8'));
-    for (const row of wb[1])
-      if (row.country.id === 'NO' && row.indicator.id === 'NY.GDP.PCAP.KD' && row.value !== null) row.value /= 8;
-    const r = await ingest({ ...samplePayloads(), indicators: Buffer.from(JSON.stringify(wb)) });
-    expect(r.ok).toBe(true);
-    expect(history().records).toHaveLength(before);
-    const no = of(history().records, 'NO');
-    expect(no).toHaveLength(30);
-    expect(no.at(-1)!.at).toBe(Date.UTC(2026, 10, 20));
-    expect(no.at(-1)!.score).toBeLessThan(61.78);
-  });
-
-  it('appends a point on the next day, dropping the oldest beyond 30', async () => {
+  it('appends the next day’s scores when an input brings new data', async () => {
+    // Norway's reserves reach 12 months: currency 100 (coverage .4) and liquid reserves 100; independently
+    // recomputed from the published formulas, the overall score is 81.67.
     clock.set(SAMPLE_NOW + DAY);
-    const r = await ingest();
+    const { r, derived } = await ingestWorldBank(worldBankWithNorwayReserves(12));
     expect(r.ok).toBe(true);
-    const us = of(history().records, 'US');
-    expect(us).toHaveLength(30);
-    expect(us[0]!.at).toBe(Date.UTC(2026, 9, 23));
-    expect(us.at(-1)!.at).toBe(Date.UTC(2026, 10, 21));
+    expect(derived.map((d) => [d.dataset, d.ok])).toEqual([
+      ['resilience.scores', true],
+      ['resilience.score-history', true],
+    ]);
+    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([63.44, 81.67]);
+    const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
+    // two points are too few for a trend; the change is against the first day: 81.67 − 63.44
+    expect(no).toMatchObject({ overallScore: 81.67, trend: 'stable', change30d: 18.23 });
   });
 
-  it('keeps the last good history when an ingestion fails', async () => {
-    const before = history();
+  it('reads a falling trend once three days are recorded', async () => {
+    // One month of reserves: 57.87. Series 63.44, 81.67, 57.87: slope −2.79 over mean 67.66 = −4.1% a point.
     clock.set(SAMPLE_NOW + 2 * DAY);
-    const r = await ingest({ ...samplePayloads(), gho: Buffer.from('{"error": "upstream busy"}') });
-    expect(r).toMatchObject({ ok: false, error: expect.stringMatching(/WHO GHO response has an unexpected shape/) });
+    expect((await ingestWorldBank(worldBankWithNorwayReserves(1))).r.ok).toBe(true);
+    const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
+    expect(no).toMatchObject({ overallScore: 57.87, trend: 'falling', change30d: -5.57 });
+    const ranked = (await app.get('/api/resilience/v1/get-resilience-ranking')).body.greyedOut.find(
+      (i: { countryCode: string }) => i.countryCode === 'NO',
+    );
+    expect(ranked.overallScore).toBe(57.87);
+  });
+
+  it('keeps the last good history when an input ingestion fails', async () => {
+    const before = history();
+    clock.set(SAMPLE_NOW + 3 * DAY);
+    const { r, derived } = await ingestWorldBank(Buffer.from('[{"message":[{"key":"Invalid value"}]}]'));
+    expect(r.ok).toBe(false);
+    expect(derived).toEqual([]);
     expect(history().version).toBe(before.version);
     expect(history().records).toEqual(before.records);
-    // The answer still reads the recorded history (up to yesterday) with today's computed score.
-    const res = await app.get(SCORE);
-    expect(res.status).toBe(200);
-    expect(res.body.trend).toBe('rising');
-    // The next successful run carries on from the kept history.
-    expect((await ingest()).ok).toBe(true);
-    expect(of(history().records, 'US').at(-1)!.at).toBe(Date.UTC(2026, 10, 22));
   });
 });

@@ -3,6 +3,10 @@ import { startTestApp, type TestApp } from '../../support/app.js';
 import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datasets/index.js';
 import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtrade-flows.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
+
+/** The snapshots the resilience scores are computed from. */
+const RESILIENCE_INPUTS = ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name));
 
 /**
  * The done-line of the supply-chain and shipping v2 catalogue (issue 23): every operation answers
@@ -51,7 +55,9 @@ let app: TestApp;
 let pro: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ samples: [...SUPPLY_CHAIN_DATASETS, comtradeFlowsDataset, resilienceScoresDataset] });
+  app = await startTestApp({
+    samples: [...SUPPLY_CHAIN_DATASETS, comtradeFlowsDataset, ...RESILIENCE_INPUTS, resilienceScoresDataset],
+  });
   pro = (await app.createKey({ plan: 'pro' })).key;
 });
 afterAll(() => app.close());

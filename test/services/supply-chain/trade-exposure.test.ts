@@ -7,6 +7,10 @@ import { comtradeFlowsDataset } from '../../../src/services/trade/datasets/comtr
 import { sampleAsFetched } from '../../support/upstream.js';
 import { importRowsByReporter } from '../../../src/services/supply-chain/trade/flows.js';
 import { resilienceScoresDataset } from '../../../src/services/resilience/datasets/resilience-scores.js';
+import { ALL_DATASETS } from '../../../src/root/datasets.js';
+
+/** The snapshots the resilience scores are computed from. */
+const RESILIENCE_INPUTS = ALL_DATASETS.filter((d) => resilienceScoresDataset.inputs!.includes(d.name));
 
 // The Comtrade sample is the per-(reporter, code) answers, joined by the dataset's own fetch as live.
 const COMTRADE = await sampleAsFetched(comtradeFlowsDataset.sources.preview!);
@@ -20,6 +24,7 @@ beforeAll(async () => {
     samples: [
       ...SUPPLY_CHAIN_DATASETS.filter((d) => LANE_DATASETS.includes(d.name)),
       comtradeFlowsDataset,
+      ...RESILIENCE_INPUTS,
       resilienceScoresDataset,
     ],
   });
@@ -220,7 +225,8 @@ describe('GET get-route-impact', () => {
       primaryChokepointId: 'hormuz_strait',
     });
     expect(b.dependencyFlags).toEqual(['DEPENDENCY_FLAG_DIVERSIFIABLE']);
-    expect(b.resilienceScore).toBeGreaterThanOrEqual(0);
+    // Japan's overall score computed from the resilience indicator samples (see get-resilience-ranking.test.ts).
+    expect(b.resilienceScore).toBe(74.98);
   });
 
   it('tells an importer without flows from a chapter it does not import', async () => {

@@ -3,6 +3,7 @@ import type { Dataset } from '../../../platform/snapshots/dataset.js';
 import { parseCsv } from '../../../sources/formats/csv.js';
 import { countryByCode } from '../../../reference/countries.js';
 import { parseWorldBankIndicator } from '../../../sources/worldbank/indicators.js';
+import { IPC, WB, WHO } from '../scorer-dimensions.js';
 
 /** One observation of one indicator for one country. */
 export interface IndicatorObservation {
@@ -16,24 +17,32 @@ export const WORLD_BANK_INDICATORS = 'resilience.worldbank';
 export const WHO_INDICATORS = 'resilience.who';
 export const IPC_PHASES = 'resilience.ipc';
 
-/** World Bank codes read for the resilience score. */
-export const WB_CODES = [
-  'NY.GDP.PCAP.KD',
-  'GC.DOD.TOTL.GD.ZS',
-  'FP.CPI.TOTL.ZG',
-  'SL.UEM.TOTL.ZS',
-  'EG.ELC.ACCS.ZS',
-  'IT.NET.USER.ZS',
-  'EG.IMP.CONS.ZS',
-  'GE.EST',
-  'RL.EST',
-  'PV.EST',
-  'SN.ITK.DEFC.ZS',
-  'FI.RES.TOTL.MO',
-  'SH.XPD.CHEX.GD.ZS',
-  'SP.POP.TOTL',
+/** World Development Indicators (source 2) the published resilience scorer reads, and population for its headline gate. */
+export const WDI_CODES = [
+  WB.electricityAccess,
+  WB.roadsPaved,
+  WB.electricityUse,
+  WB.broadband,
+  WB.energyImports,
+  WB.waterStress,
+  WB.reserveMonths,
+  WB.appliedTariff,
+  WB.population,
 ];
-export const WHO_CODES = ['WHOSIS_000001', 'UHC_INDEX_REPORTED'];
+/** The six Worldwide Governance Indicators (source 3). */
+export const WGI_CODES = [...WB.wgi];
+export const WHO_CODES = [
+  WHO.uhcIndex,
+  WHO.hospitalBeds,
+  WHO.measlesCoverage,
+  WHO.physiciansPer10k,
+  WHO.healthExpPerCapitaUsd,
+];
+
+const WB_INDICATOR = 'https://api.worldbank.org/v2/country/all/indicator/';
+/** Every country's most recent non-empty value of each indicator; one source per request, as the API requires. */
+const wbUrl = (codes: readonly string[], source: number) =>
+  `${WB_INDICATOR}${codes.join(';')}?source=${source}&format=json&mrnev=1&per_page=20000`;
 
 const readJson = (bytes: Buffer, what: string): unknown => {
   try {
@@ -83,30 +92,49 @@ export function parseWhoGho(bytes: Buffer): IndicatorObservation[] {
   return out;
 }
 
-/** IPC analyses on HDX (CSV with an HXL tag row) -> share of the analysed population in phase 3 or worse. */
+/**
+ * IPC analyses on HDX (CSV with an HXL tag row) -> per country the people in phase 3 or worse and the
+ * highest phase reported (5 or 4 when those columns count anyone, else 3), as the published static
+ * seed reads them. A country with nobody in phase 3+ is not in crisis and yields nothing.
+ */
 export function parseIpc(bytes: Buffer): IndicatorObservation[] {
   const rows = parseCsv(bytes).filter((r) => !(r['ISO3'] ?? '').startsWith('#'));
-  if (rows.length && !('Phase 3+ %' in rows[0]!)) throw new Error('IPC CSV has no "Phase 3+ %" column');
+  if (rows.length && !('Phase 3+ #' in rows[0]!)) throw new Error('IPC CSV has no "Phase 3+ #" column');
   const out: IndicatorObservation[] = [];
+  const count = (v: string | undefined) => (v === undefined || v.trim() === '' ? 0 : Number(v));
   for (const r of rows) {
     const country = countryByCode(r['ISO3'] ?? '');
-    const share = Number(r['Phase 3+ %']);
     const year = Number((r['Date of analysis'] ?? '').slice(0, 4));
-    if (!country || !Number.isFinite(share) || !Number.isInteger(year)) continue;
-    out.push({ countryCode: country.alpha2, indicator: 'IPC_PHASE3_SHARE', year, value: share * 100 });
+    const [p3, p4, p5] = [count(r['Phase 3+ #']), count(r['Phase 4 #']), count(r['Phase 5 #'])];
+    if (!country || !Number.isInteger(year) || ![p3, p4, p5].every(Number.isFinite)) continue;
+    const people = p3 > 0 ? p3 : p4 + p5;
+    if (people <= 0) continue;
+    const phase = p5 > 0 ? 5 : p4 > 0 ? 4 : 3;
+    out.push({ countryCode: country.alpha2, indicator: IPC.peopleInCrisis, year, value: Math.round(people) });
+    out.push({ countryCode: country.alpha2, indicator: IPC.phase, year, value: phase });
   }
   return out;
 }
 
 export const worldBankDataset: Dataset<IndicatorObservation> = {
   name: WORLD_BANK_INDICATORS,
-  source: 'World Bank Indicators API (WDI and Worldwide Governance Indicators)',
+  source: 'World Bank Indicators API (World Development Indicators and Worldwide Governance Indicators)',
   kind: 'live',
   maxStaleMinutes: 60 * 24 * 120,
   sources: {
     indicators: {
-      url: `https://api.worldbank.org/v2/country/all/indicator/${WB_CODES.join(';')}?source=2&format=json&mrv=2&per_page=20000`,
-      sample: 'resilience/worldbank-indicators.json',
+      url: wbUrl(WDI_CODES, 2),
+      sample: 'resilience/worldbank-indicators.requests.json',
+      // Two requests (one per API source), their rows merged into one `[paging, rows]` answer.
+      fetch: async (get) => {
+        const rows: unknown[] = [];
+        for (const url of [wbUrl(WDI_CODES, 2), wbUrl(WGI_CODES, 3)]) {
+          const doc = JSON.parse((await get(url)).toString('utf8')) as unknown[];
+          if (!Array.isArray(doc) || doc.length < 2) return Buffer.from(JSON.stringify(doc));
+          rows.push(...((doc[1] as unknown[] | null) ?? []));
+        }
+        return Buffer.from(JSON.stringify([{ page: 1, pages: 1, total: rows.length }, rows]));
+      },
     },
   },
   parse(payloads) {
@@ -121,7 +149,7 @@ export const whoDataset: Dataset<IndicatorObservation> = {
   maxStaleMinutes: 60 * 24 * 120,
   sources: {
     gho: {
-      url: `https://ghoapi.azureedge.net/api/WHOSIS_000001`,
+      url: `https://ghoapi.azureedge.net/api/${WHO_CODES[0]}`,
       sample: 'resilience/who-gho.requests.json',
       // One request per indicator, merged into one OData value list.
       fetch: async (get) => {

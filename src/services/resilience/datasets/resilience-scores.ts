@@ -1,100 +1,91 @@
-import { z } from 'zod';
-import type { Dataset } from '../../../platform/snapshots/dataset.js';
-import type { CountryScore, Formula } from '../rules.js';
+import { parsesNothing, type Dataset, type DerivedInputs } from '../../../platform/snapshots/dataset.js';
+import { UCDP_EVENTS } from '../../conflict/index.js';
+import { DISPLACEMENT_SUMMARY } from '../../displacement/index.js';
+import { INTERNET_OUTAGES } from '../../infrastructure/index.js';
+import { UNREST_EVENTS } from '../../unrest/index.js';
+import type { IndicatorSource } from '../scorer-dimensions.js';
+import {
+  displacementByCountry,
+  summarizeOutages,
+  summarizeUcdp,
+  summarizeUnrest,
+  type DisplacementRow,
+  type OutageRow,
+  type UcdpEventRow,
+  type UnrestEventRow,
+} from '../scorer-events.js';
+import { scoreAll, type CountryResilience, type EventSummaries } from '../scorer-model.js';
+import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './indicators.js';
 
 export const RESILIENCE_SCORES = 'resilience.scores';
 
 export interface ResilienceScoresInfo {
-  formula: Formula;
-  /** When the scoring pipeline produced the export, epoch ms. */
+  /** The published scorer's combination: pillars penalised by the weakest (`pc`). */
+  formula: 'pillar';
+  /** The data's time the scores were computed at (the newest input's capture), epoch ms. */
   generatedAt: number;
-  methodology: string;
+  /** Input datasets that had no snapshot: their metrics scored as the published scorer scores a missing source. */
+  missingInputs: string[];
 }
 
-const Dimension = z.object({
-  id: z.string(),
-  score: z.number().nullable().optional(),
-  indicators: z.number().int().min(0),
-  available: z.number().int().min(0),
-  imputed: z.number().int().min(0),
-  freshness: z.enum(['fresh', 'aging', 'stale']),
-});
-
-const Export = z.object({
-  schema: z.string().startsWith('resilience-scores/'),
-  formula: z.enum(['default', 'pillar']),
-  generated_at: z.string(),
-  methodology: z.string().optional(),
-  countries: z.array(
-    z.object({
-      iso2: z.string(),
-      population_m: z.number().min(0).nullable().optional(),
-      overall: z
-        .object({
-          score: z.number().min(0).max(100),
-          p05: z.number().nullable().optional(),
-          p95: z.number().nullable().optional(),
-        })
-        .nullable(),
-      dimensions: z.array(Dimension),
-    }),
-  ),
-});
+/** Which dataset feeds which of the scorer's sources. */
+const INPUTS: Record<IndicatorSource, string> = {
+  worldbank: WORLD_BANK_INDICATORS,
+  who: WHO_INDICATORS,
+  ipc: IPC_PHASES,
+  ucdp: UCDP_EVENTS,
+  displacement: DISPLACEMENT_SUMMARY,
+  unrest: UNREST_EVENTS,
+  outages: INTERNET_OUTAGES,
+};
+const INDICATOR_SOURCES: readonly IndicatorSource[] = ['worldbank', 'who', 'ipc'];
 
 /**
- * The scoring pipeline's per-country export -> one row per country. Rows with a malformed country
- * code are dropped, and a repeated code keeps its first row, so a country is ranked once.
+ * Every country's resilience from the indicator and event snapshots: one row per country with a
+ * static indicator (the published scorer's universe), computed by the published 23-dimension model.
  */
-export function parseResilienceScores(bytes: Buffer): { countries: CountryScore[]; info: ResilienceScoresInfo } {
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new Error(`resilience export is not JSON: ${(err as Error).message}`);
+export function deriveResilienceScores(
+  inputs: DerivedInputs,
+  at: number,
+): { records: CountryResilience[]; info: ResilienceScoresInfo } {
+  const observations: Partial<Record<IndicatorSource, readonly IndicatorObservation[]>> = {};
+  const capturedAt: Partial<Record<IndicatorSource, number>> = {};
+  const missingInputs: string[] = [];
+  for (const [source, name] of Object.entries(INPUTS) as [IndicatorSource, string][]) {
+    const snapshot = inputs[name];
+    if (!snapshot) {
+      missingInputs.push(name);
+      continue;
+    }
+    if (INDICATOR_SOURCES.includes(source)) observations[source] = snapshot.records as IndicatorObservation[];
+    capturedAt[source] = snapshot.capturedAt;
   }
-  const doc = Export.safeParse(json);
-  if (!doc.success)
-    throw new Error(`resilience export has an unexpected shape: ${doc.error.issues[0]?.message ?? 'unknown'}`);
-  const generatedAt = Date.parse(doc.data.generated_at);
-  if (!Number.isFinite(generatedAt)) throw new Error('resilience export has no valid generated_at');
-  const seen = new Set<string>();
-  const countries: CountryScore[] = [];
-  for (const c of doc.data.countries) {
-    const code = c.iso2.trim().toUpperCase();
-    if (!/^[A-Z]{2}$/.test(code) || seen.has(code)) continue;
-    seen.add(code);
-    const { p05, p95 } = c.overall ?? {};
-    countries.push({
-      countryCode: code,
-      overallScore: c.overall ? c.overall.score : null,
-      populationMillions: c.population_m ?? null,
-      interval: typeof p05 === 'number' && typeof p95 === 'number' ? { p05, p95 } : null,
-      dimensions: c.dimensions.map((d) => ({
-        indicators: d.indicators,
-        available: Math.min(d.available, d.indicators),
-        imputed: d.imputed,
-        freshness: d.freshness,
-      })),
-    });
-  }
-  return { countries, info: { formula: doc.data.formula, generatedAt, methodology: doc.data.methodology ?? '' } };
+  const rows = <T>(name: string) => inputs[name]?.records as readonly T[] | undefined;
+  const ucdp = rows<UcdpEventRow>(UCDP_EVENTS);
+  const displacement = rows<DisplacementRow>(DISPLACEMENT_SUMMARY);
+  const unrest = rows<UnrestEventRow>(UNREST_EVENTS);
+  const outages = rows<OutageRow>(INTERNET_OUTAGES);
+  const events: EventSummaries = {
+    ...(ucdp ? { ucdp: summarizeUcdp(ucdp) } : {}),
+    ...(displacement ? { displacement: displacementByCountry(displacement) } : {}),
+    ...(unrest ? { unrest: summarizeUnrest(unrest) } : {}),
+    // An empty outage list says nothing (the published scorer reads outages only when some are listed).
+    ...(outages?.length ? { outages: summarizeOutages(outages) } : {}),
+  };
+  return {
+    records: scoreAll(observations, capturedAt, at, events),
+    info: { formula: 'pillar', generatedAt: at, missingInputs },
+  };
 }
 
-export const resilienceScoresDataset: Dataset<CountryScore, ResilienceScoresInfo> = {
+export const resilienceScoresDataset: Dataset<CountryResilience, ResilienceScoresInfo> = {
   name: RESILIENCE_SCORES,
   source:
-    'Derived here from the World Bank, WHO GHO and IPC indicator snapshots with the published resilience model ' +
-    '(the model is not computed yet; serves its bundled sample, a replayed per-country score export)',
-  // Computed from other snapshots (issue "Data truth II"); until then only the bundled sample loads.
+    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO, IPC, UCDP, UNHCR, unrest and internet outage snapshots',
   kind: 'derived',
-  maxStaleMinutes: 13 * 60,
-  sources: {
-    scores: {
-      sample: 'resilience/resilience-scores.json',
-    },
-  },
-  parse(payloads) {
-    const { countries, info } = parseResilienceScores(payloads.scores!);
-    return { records: countries, info };
-  },
+  maxStaleMinutes: 60 * 24 * 120,
+  sources: {},
+  inputs: Object.values(INPUTS),
+  derive: (inputs, at) => deriveResilienceScores(inputs, at),
+  parse: parsesNothing,
 };
