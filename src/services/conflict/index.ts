@@ -10,3 +10,6 @@ export {
   pageOfRange,
   windowStart,
 } from './rules.js';
+export { ACLED_EVENTS } from './datasets/acled.js';
+export { UCDP_EVENTS } from './datasets/ucdp.js';
+export type { AcledConflictEvent, UcdpViolenceEvent } from './schemas.js';

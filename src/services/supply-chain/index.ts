@@ -17,3 +17,5 @@ export { CHOKEPOINT_CRUDE_EXPOSURE, GULF_SHARE_PROXY, MAX_COVER_DAYS, PRODUCT_YI
 export { SHIPPING_RATES, shippingRatesDataset } from './freight/datasets/shipping-rates.js';
 export type { ShippingIndex } from './freight/schemas.js';
 export { LANE_DATASETS, laneView, statusById } from './routes/queries.js';
+export { AIS_DISRUPTIONS } from './chokepoints/datasets/ais.js';
+export type { AisDisruptionRecord } from './chokepoints/datasets/ais.js';

@@ -73,8 +73,8 @@ export function scoreCountry(code: string, s: CountrySignals): CountryScore {
 }
 
 /**
- * The index for every scored country as of `at`, highest first (ties by code so the order is
- * stable); the trend compares with the scores recorded about 24 h earlier in `history`.
+ * The index for every scored country as of `at`, highest first (ties in the published table's
+ * order, as its stable sort leaves them); the trend compares with the scores of about 24 h earlier.
  */
 export function computeIndex(facts: CiiFacts, at: number, history: readonly ScoreHistoryEntry[] = []): CiiScore[] {
   const signals = gatherSignals(facts, at);
@@ -101,5 +101,5 @@ export function computeIndex(facts: CiiFacts, at: number, history: readonly Scor
       advisoryProvenance: s.advisoryProvenance,
     };
   });
-  return scores.sort((a, b) => b.combinedScore - a.combinedScore || (a.region < b.region ? -1 : 1));
+  return scores.sort((a, b) => b.combinedScore - a.combinedScore);
 }
