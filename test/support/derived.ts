@@ -1,5 +1,7 @@
-import type { AnyDataset } from '../../src/platform/snapshots/dataset.js';
+import type { AnyDataset, Dataset } from '../../src/platform/snapshots/dataset.js';
 import { findDataset } from '../../src/root/datasets.js';
+import { ciiScoresDataset, type CiiScoresInfo } from '../../src/services/intelligence/country/datasets/cii-scores.js';
+import type { CiiScore } from '../../src/services/intelligence/country/schemas.js';
 
 /**
  * A derived dataset with everything it is computed from, inputs of inputs included, inputs first:
@@ -20,3 +22,27 @@ export function withInputs(...datasets: AnyDataset[]): AnyDataset[] {
   datasets.forEach(visit);
   return [...out.values()];
 }
+
+/**
+ * The instability index as computed from its inputs, with the scores of `regions` pushed to the top
+ * of their ranges: run it (forced) to give the regional rules an escalation to record.
+ */
+export function escalatedIndex(regions: readonly string[]): Dataset<CiiScore, CiiScoresInfo> {
+  return {
+    ...ciiScoresDataset,
+    derive(inputs, at, previous) {
+      const computed = ciiScoresDataset.derive!(inputs, at, previous);
+      return {
+        ...computed,
+        records: computed.records.map((s) =>
+          regions.includes(s.region)
+            ? { ...s, combinedScore: 95, components: { ...s.components, militaryActivity: 99, geoConvergence: 99 } }
+            : s,
+        ),
+      };
+    },
+  };
+}
+
+/** The Middle East members of the index. */
+export const MIDDLE_EAST = ['IL', 'IR', 'YE', 'SY', 'LB', 'IQ'];

@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
-import { withInputs } from '../../../support/derived.js';
+import { escalatedIndex, MIDDLE_EAST, withInputs } from '../../../support/derived.js';
 import { expectViolation } from '../../../support/expect.js';
-import type { Dataset } from '../../../../src/platform/snapshots/dataset.js';
-import {
-  ciiScoresDataset,
-  type CiiScoresInfo,
-} from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
-import type { CiiScore } from '../../../../src/services/intelligence/country/schemas.js';
+import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import { REGIONS } from '../../../../src/services/intelligence/regional/geography.js';
 import {
   regimeHistoryDataset,
@@ -16,24 +11,6 @@ import {
 } from '../../../../src/services/intelligence/regional/datasets/regime-history.js';
 
 const PATH = '/api/intelligence/v1/get-regime-history';
-const MIDDLE_EAST = ['IL', 'IR', 'YE', 'SY', 'LB', 'IQ'];
-
-/** The index as computed, with every Middle East score pushed to the top of its ranges. */
-const escalatedIndex: Dataset<CiiScore, CiiScoresInfo> = {
-  ...ciiScoresDataset,
-  derive(inputs, at, previous) {
-    const computed = ciiScoresDataset.derive!(inputs, at, previous);
-    return {
-      ...computed,
-      records: computed.records.map((s) =>
-        MIDDLE_EAST.includes(s.region)
-          ? { ...s, combinedScore: 95, components: { ...s.components, militaryActivity: 99, geoConvergence: 99 } }
-          : s,
-      ),
-    };
-  },
-};
-
 describe('get-regime-history', () => {
   let app: TestApp;
   beforeAll(async () => {
@@ -75,7 +52,9 @@ describe('get-regime-history', () => {
   it('appends a transition when new instability scores change a label, once, and none for unchanged inputs', async () => {
     const menaBefore = app.deps.store.read<unknown, RegimeHistoryInfo>(REGIME_HISTORY)!.info.lastLabels.mena;
     // A new index snapshot (forced: its inputs are those of the current one) with the Middle East escalated.
-    expect(await app.deps.runner.run(escalatedIndex, { origin: { kind: 'live' }, force: true })).toMatchObject({
+    expect(
+      await app.deps.runner.run(escalatedIndex(MIDDLE_EAST), { origin: { kind: 'live' }, force: true }),
+    ).toMatchObject({
       ok: true,
     });
     expect(await app.deps.runner.run(regimeHistoryDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
