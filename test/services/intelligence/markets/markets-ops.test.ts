@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
+import { withInputs } from '../../../support/derived.js';
 import { ALL_DATASETS } from '../../../../src/root/datasets.js';
 import { computeSignals, SIGNAL_DATASETS } from '../../../../src/services/intelligence/markets/queries.js';
 import { GPS_REGION_THEATER } from '../../../../src/services/intelligence/markets/rules.js';
@@ -9,7 +10,8 @@ import type { GpsHex } from '../../../../src/services/intelligence/gps/rules.js'
 
 const SIGNALS = '/api/intelligence/v1/list-cross-source-signals';
 const IMPLICATIONS = '/api/intelligence/v1/list-market-implications';
-const SAMPLES = ALL_DATASETS.filter((d) => (SIGNAL_DATASETS as readonly string[]).includes(d.name));
+// The signals' datasets, with the inputs the instability index is computed from.
+const SAMPLES = withInputs(...ALL_DATASETS.filter((d) => (SIGNAL_DATASETS as readonly string[]).includes(d.name)));
 
 const MODEL_CARDS = [
   {
@@ -69,10 +71,14 @@ describe('list-cross-source-signals and list-market-implications without a model
         'CROSS_SOURCE_SIGNAL_TYPE_GPS_JAMMING',
         'CROSS_SOURCE_SIGNAL_TYPE_MILITARY_FLIGHT_SURGE',
         'CROSS_SOURCE_SIGNAL_TYPE_OREF_ALERT_CLUSTER',
-        'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE',
       ],
-      signalCount: 5,
+      signalCount: 3,
     });
+    // The instability index computed over the samples has no Middle East country above 80 (Syria's 69 is the
+    // highest) and, after one computation, none rising; Ukraine's 83 spikes: 2.5 x min(2, 83/60) = 3.46.
+    expect(b.signals.filter((s: any) => s.type === 'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE')).toMatchObject([
+      { id: 'risk-score-spike:ua', theater: 'Eastern Europe', severityScore: 3.46, summary: 'Ukraine instability 83' },
+    ]);
     // The gpsjam sample's high-interference cells in the Middle East regions, at 2.5 x min(2, 1 + n/50).
     const gps = app.deps.store.read<GpsHex>(GPS_INTERFERENCE)!.records;
     const jammed = gps.filter(
