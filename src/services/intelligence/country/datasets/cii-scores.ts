@@ -1,4 +1,9 @@
-import type { Dataset, DerivedInputs, InputSnapshot } from '../../../../platform/snapshots/dataset.js';
+import {
+  parsesNothing,
+  type Dataset,
+  type DerivedInputs,
+  type InputSnapshot,
+} from '../../../../platform/snapshots/dataset.js';
 import { FAA_STATUS, type FaaDelay } from '../../../aviation/index.js';
 import { anomaliesOf, ZONE_NORMALS, ZONE_WEATHER, type ZoneNormal, type ZoneWeek } from '../../../climate/index.js';
 import { ACLED_EVENTS, UCDP_EVENTS, type AcledConflictEvent, type UcdpViolenceEvent } from '../../../conflict/index.js';
@@ -238,8 +243,6 @@ export const ciiScoresDataset: Dataset<CiiScore, CiiScoresInfo> = {
   maxStaleMinutes: 30,
   sources: {},
   inputs: CII_INPUTS,
-  parse() {
-    throw new Error('the instability index is computed from its inputs, not parsed');
-  },
+  parse: parsesNothing,
   derive: (inputs, at, previous) => deriveCiiScores(inputs, at, previous),
 };

@@ -1,4 +1,10 @@
-import type { Dataset, DerivedInputs, InputSnapshot, Previous } from '../../../../platform/snapshots/dataset.js';
+import {
+  parsesNothing,
+  type Dataset,
+  type DerivedInputs,
+  type InputSnapshot,
+  type Previous,
+} from '../../../../platform/snapshots/dataset.js';
 import type { OrefHistoryRow } from '../../../../sources/oref/alerts.js';
 import { MILITARY_FLIGHTS, type MilitaryFlight } from '../../../military/index.js';
 import { CHOKEPOINTS, type ChokepointDef } from '../../../supply-chain/index.js';
@@ -61,8 +67,6 @@ export const regimeHistoryDataset: Dataset<RegimeTransition, RegimeHistoryInfo> 
   allowEmpty: true,
   sources: {},
   inputs: [CII_SCORES, CHOKEPOINTS, OREF_HISTORY, MILITARY_FLIGHTS],
-  parse() {
-    throw new Error('the regime history is appended from its inputs, not parsed');
-  },
+  parse: parsesNothing,
   derive: (inputs, at, previous) => appendRegimeHistory(inputs, at, previous),
 };
