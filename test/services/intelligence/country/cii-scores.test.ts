@@ -6,6 +6,7 @@ import {
   militaryPresence,
 } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import type { MilitaryFlight } from '../../../../src/services/military/index.js';
+import { strictestLevels } from '../../../../src/services/intelligence/country/advisories.js';
 
 const AT = Date.UTC(2026, 10, 20, 12);
 const HOUR = 3_600_000;
@@ -67,5 +68,33 @@ describe('the derived index over time', () => {
     });
     // The history keeps what can still serve as a 24 h prior: both computations.
     expect(second.info.history.map((h) => h.at)).toEqual([AT, later]);
+  });
+});
+
+describe('the advisory level the index reads', () => {
+  const state = (name: string, level: 1 | 2 | 3 | 4, publishedAt = AT - HOUR) => ({
+    name,
+    level,
+    publishedAt,
+    title: `${name} - Level ${level}`,
+    link: 'https://travel.state.gov/',
+  });
+  const other = (country: string, level: string, publishedAt = AT - HOUR) => ({
+    title: `${country} advice`,
+    link: 'https://www.smartraveller.gov.au/',
+    publishedAt,
+    source: 'Smartraveller',
+    sourceCountry: 'AU',
+    level,
+    country,
+  });
+
+  it('is the strictest any government feed gives, `info` never counting, nothing published after the data time', () => {
+    const levels = strictestLevels(
+      [state('Egypt', 2), state('Lebanon', 3), state('Peru', 1)],
+      [other('EG', 'do-not-travel'), other('LB', 'caution'), other('PE', 'info'), other('FR', 'reconsider', AT + HOUR)],
+      AT,
+    );
+    expect(levels).toEqual({ EG: 'do-not-travel', LB: 'reconsider', PE: 'normal' });
   });
 });

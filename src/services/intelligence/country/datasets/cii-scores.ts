@@ -25,8 +25,10 @@ import { isCiiCountry } from '../../cii/weights.js';
 import { GPS_INTERFERENCE } from '../../gps/datasets/gps-interference.js';
 import type { GpsHex } from '../../gps/rules.js';
 import { OREF_HISTORY } from '../../feeds/datasets/oref-history.js';
-import { advisoryCountryCodes, advisoryLabel, preferAdvisory, type Advisory } from '../rules.js';
+import { strictestLevels } from '../advisories.js';
+import type { StateAdvisory } from '../rules.js';
 import type { CiiScore } from '../schemas.js';
+import { SECURITY_ADVISORIES, type GovernmentAdvisory } from './security-advisories.js';
 import { TRAVEL_ADVISORIES } from './travel-advisories.js';
 
 export const CII_SCORES = 'intelligence.cii-scores';
@@ -44,6 +46,7 @@ export const CII_INPUTS = [
   GPS_INTERFERENCE,
   OREF_HISTORY,
   TRAVEL_ADVISORIES,
+  SECURITY_ADVISORIES,
   DISPLACEMENT_SUMMARY,
   FAA_STATUS,
   EARTHQUAKES,
@@ -82,19 +85,6 @@ const DAY = 86_400_000;
 
 const recordsOf = <R>(inputs: DerivedInputs, name: string): readonly R[] | undefined =>
   (inputs[name] as InputSnapshot<R> | undefined)?.records;
-
-/** The live advisory level per scored country, as the newest advisory in force at `at` gives it. */
-function advisoryLevels(advisories: readonly Advisory[], at: number): Record<string, string> {
-  const byCode = new Map<string, Advisory>();
-  for (const a of advisories) {
-    if (a.publishedAt > at) continue;
-    for (const c of advisoryCountryCodes(a.name)) {
-      const prev = byCode.get(c);
-      byCode.set(c, prev ? preferAdvisory(prev, a) : a);
-    }
-  }
-  return Object.fromEntries([...byCode].map(([c, a]) => [c, advisoryLabel(a.level)]));
-}
 
 const AIS_LEVEL: Record<number, keyof MilitaryPresence> = {
   3: 'aisDisruptionHigh',
@@ -140,7 +130,8 @@ export function ciiFacts(inputs: DerivedInputs, at: number): CiiFacts {
   const weather = recordsOf<ZoneWeek>(inputs, ZONE_WEATHER);
   const normals = recordsOf<ZoneNormal>(inputs, ZONE_NORMALS);
   const oref = recordsOf<OrefHistoryRow>(inputs, OREF_HISTORY);
-  const advisories = recordsOf<Advisory>(inputs, TRAVEL_ADVISORIES);
+  const state = recordsOf<StateAdvisory>(inputs, TRAVEL_ADVISORIES);
+  const others = recordsOf<GovernmentAdvisory>(inputs, SECURITY_ADVISORIES);
   const displacement = recordsOf<DisplacementRow>(inputs, DISPLACEMENT_SUMMARY);
   const faa = recordsOf<FaaDelay>(inputs, FAA_STATUS);
   const sdn = recordsOf<SdnRecord>(inputs, SANCTIONS_SDN);
@@ -189,7 +180,8 @@ export function ciiFacts(inputs: DerivedInputs, at: number): CiiFacts {
     oref: oref
       ? { activeAlertCount: 0, historyCount24h: oref.filter((r) => r.at <= at && at - r.at < DAY).length }
       : undefined,
-    advisories: advisories ? advisoryLevels(advisories, at) : undefined,
+    // The strictest level any government feed gives, as the published advisories key holds it.
+    advisories: state || others ? strictestLevels(state ?? [], others ?? [], at) : undefined,
     displaced: displacement
       ? Object.fromEntries(
           displacement.flatMap((r) => (r.kind === 'country' ? [[r.code, r.totalDisplaced] as const] : [])),
@@ -237,7 +229,7 @@ export const ciiScoresDataset: Dataset<CiiScore, CiiScoresInfo> = {
   name: CII_SCORES,
   source:
     'Derived here with the published country instability index (methodology v8) from the conflict, unrest, UCDP, ' +
-    'outage, climate, cyber, fire, GPS-jamming, OREF, advisory, displacement, FAA, earthquake, sanctions, military ' +
+    'outage, climate, cyber, fire, GPS-jamming, OREF, travel-advisory, displacement, FAA, earthquake, sanctions, military ' +
     'flight and AIS snapshots; news classification, vessel positions and live sirens are not ingested',
   kind: 'derived',
   maxStaleMinutes: 30,
