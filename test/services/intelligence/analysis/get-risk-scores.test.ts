@@ -23,10 +23,10 @@ describe('get-risk-scores from the index computed over the bundled inputs', () =
     expect([...combined].sort((a, b) => b - a)).toEqual(combined);
     // Ukraine (baseline 50, multiplier 0.8) from the samples: ACLED 1 battle (6 deaths), 2 explosions (2 deaths)
     // within 7 days and 1 explosion 18 days old (0.4), a partial internet outage, a moderate climate anomaly,
-    // 41 fire detections (24 hot), 30 medium GPS cells, 1 own and 3 foreign military aircraft, 6,743,000
+    // 41 fire detections (24 hot), 30 interfered GPS cells, 1 own and 3 foreign military aircraft, 6,743,000
     // displaced (UNHCR), do-not-travel.
     //   unrest 5 (the outage); conflict round(70 ln(1 + (3 + 2.4 x 4) x 0.8) / ln 4001) = 20 + round(5 x 0.8 sqrt 8) = 11 -> 31;
-    //   security min(50, 3 x (1 + 2 x 3)) = 21 + min(35, 2 x 30) = 35 -> 56; information 0 (not ingested).
+    //   security min(50, 3 x (1 + 2 x 3)) = 21 + min(35, 5 high + 2 medium of 30 cells) = 35 -> 56; information 0 (not ingested).
     //   0.4 x 50 + 0.6 x (1.25 + 9.3 + 11.2) + climate 8 + fire 8 + advisory 15 + displacement 19 = 83.05 -> 83.
     const ua = res.body.ciiScores.find((s: { region: string }) => s.region === 'UA');
     expect(ua).toEqual({
@@ -42,8 +42,8 @@ describe('get-risk-scores from the index computed over the bundled inputs', () =
       advisoryLevel: 'do-not-travel',
       advisoryProvenance: 'live',
     });
-    // Top five: UA 83, SY 69, MM 65, IQ 62, then the first 60 in the published table's order, RU.
-    // (83 + 0.85 x 69 + 0.7 x 65 + 0.55 x 62 + 0.4 x 60) / 3.5 = 70.07; round(0.7 x 70.07 + 15) = 64.
+    // Top five: UA 83, SY 70, MM 66, IQ 62, then the first 60 in the published table's order, RU.
+    // (83 + 0.85 x 70 + 0.7 x 66 + 0.55 x 62 + 0.4 x 60) / 3.5 = 70.51; round(0.7 x 70.51 + 15) = 64.
     expect(res.body.strategicRisks).toEqual([
       {
         region: 'global',

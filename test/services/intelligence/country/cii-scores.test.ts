@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DerivedInputs } from '../../../../src/platform/snapshots/dataset.js';
 import {
   CII_INPUTS,
+  ciiFacts,
   deriveCiiScores,
   militaryPresence,
 } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
@@ -96,5 +97,40 @@ describe('the advisory level the index reads', () => {
       AT,
     );
     expect(levels).toEqual({ EG: 'do-not-travel', LB: 'reconsider', PE: 'normal' });
+  });
+});
+
+describe('the facts read from the snapshots', () => {
+  it('weighs gpsjam high cells as high and medium cells as medium', () => {
+    const cell = (level: string) => ({ h3: 'x', lat: 50.45, lon: 30.52, level });
+    const facts = ciiFacts(
+      {
+        'intelligence.gps-interference': {
+          records: [cell('INTERFERENCE_LEVEL_HIGH'), cell('INTERFERENCE_LEVEL_MEDIUM')],
+          info: {},
+          version: 1,
+          capturedAt: AT,
+        },
+      },
+      AT,
+    );
+    expect(facts.gps).toEqual([
+      { lat: 50.45, lon: 30.52, level: 'high' },
+      { lat: 50.45, lon: 30.52, level: 'medium' },
+    ]);
+    // Kyiv: 5 + 2 = 7 for security.
+    expect(
+      deriveCiiScores(
+        {
+          'intelligence.gps-interference': {
+            records: [cell('INTERFERENCE_LEVEL_HIGH'), cell('INTERFERENCE_LEVEL_MEDIUM')],
+            info: {},
+            version: 1,
+            capturedAt: AT,
+          },
+        },
+        AT,
+      ).records.find((s) => s.region === 'UA')!.components.militaryActivity,
+    ).toBe(7);
   });
 });

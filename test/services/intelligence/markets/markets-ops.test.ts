@@ -81,7 +81,7 @@ describe('list-cross-source-signals and list-market-implications without a model
       ],
       signalCount: 3,
     });
-    // The instability index computed over the samples has no Middle East country above 80 (Syria's 69 is the
+    // The instability index computed over the samples has no Middle East country above 80 (Syria's 70 is the
     // highest) and, after one computation, none rising; Ukraine's 83 spikes: 2.5 x min(2, 83/60) = 3.46.
     expect(b.signals.filter((s: any) => s.type === 'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE')).toMatchObject([
       { id: 'risk-score-spike:ua', theater: 'Eastern Europe', severityScore: 3.46, summary: 'Ukraine instability 83' },

@@ -176,7 +176,12 @@ export function ciiFacts(inputs: DerivedInputs, at: number): CiiFacts {
       brightness: f.brightness,
       frp: f.frp,
     })),
-    gps: recordsOf<GpsHex>(inputs, GPS_INTERFERENCE),
+    // gpsjam's interfered cells are medium or high; the index weighs high 5, anything else 2.
+    gps: recordsOf<GpsHex>(inputs, GPS_INTERFERENCE)?.map((h) => ({
+      lat: h.lat,
+      lon: h.lon,
+      level: h.level === 'INTERFERENCE_LEVEL_HIGH' ? 'high' : 'medium',
+    })),
     oref: oref
       ? { activeAlertCount: 0, historyCount24h: oref.filter((r) => r.at <= at && at - r.at < DAY).length }
       : undefined,
