@@ -7,7 +7,7 @@ import { routeModelDataset } from '../../src/services/supply-chain/index.js';
 import { comtradeFlowsDataset } from '../../src/services/trade/index.js';
 import { chokepointsDataset } from '../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { dailyBarsDataset } from '../../src/services/market/analysis/datasets/daily-bars.js';
-import { HISTORY_SAMPLES } from '../support/derived-inputs.js';
+import { HISTORY_SAMPLES } from '../support/derived.js';
 
 /**
  * Writes that cannot reach the database (another process holds the write lock, the disk is full)

@@ -4,7 +4,7 @@ import { startLlmFixture, type LlmFixture, type RecordedCall } from '../support/
 import { INTELLIGENCE_DATASETS } from '../../src/services/intelligence/datasets/index.js';
 import { PREDICTION_DATASETS } from '../../src/services/prediction/datasets/index.js';
 import { sdnDataset } from '../../src/services/sanctions/datasets/sdn.js';
-import { withInputs } from '../support/derived-inputs.js';
+import { withInputs } from '../support/derived.js';
 
 /**
  * Text a caller sends never reaches a model's system message: each operation's system message is its

@@ -12,3 +12,4 @@ export {
   pageOfRange,
   windowStart,
 } from './rules.js';
+export type { AcledConflictEvent, UcdpViolenceEvent } from './schemas.js';

@@ -48,6 +48,24 @@ function entryCountries(e: SdnEntry, cache: Map<string, Country | undefined>): C
   return [...out.values()];
 }
 
+/**
+ * Every country the list ties entries to (addresses, then nationalities) with how many entries and
+ * how many new on this edition: the per-country counts the instability index reads.
+ */
+export function sanctionsByCountry(
+  records: readonly SdnRecord[],
+): Map<string, { entryCount: number; newEntryCount: number }> {
+  const cache = new Map<string, Country | undefined>();
+  const tallies = tally(
+    records.map((e) => ({ e, countries: entryCountries(e, cache) })),
+    (x) => x.countries.map((c) => c.alpha2),
+    (x) => x.e.type,
+    Infinity,
+    (x) => x.e.isNew === true,
+  );
+  return new Map(tallies.map((t) => [t.key, { entryCount: t.entryCount, newEntryCount: t.newEntryCount }]));
+}
+
 interface Pressure {
   entries: SanctionsEntry[];
   body: Omit<ListSanctionsPressureResponse, 'entries'>;

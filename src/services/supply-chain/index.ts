@@ -23,3 +23,5 @@ export type { RouteModel, RouteModelInfo, RouteModelRecord } from './routes/data
 export { importRowsByReporter } from './trade/flows.js';
 export { finalExposure, productImports, vulnerabilityIndex } from './trade/rules.js';
 export type { ProductImports } from './trade/rules.js';
+export { AIS_DISRUPTIONS } from './chokepoints/datasets/ais.js';
+export type { AisDisruptionRecord } from './chokepoints/datasets/ais.js';

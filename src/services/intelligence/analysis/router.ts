@@ -125,14 +125,19 @@ export const analysisProcedures = {
         tags: ['intelligence'],
         summary: 'Country instability scores and the global strategic risk',
         description:
-          'Instability scores per country, computed once per snapshot from the instability model’s exported baseline and ' +
-          'components (unrest, conflict, security, information), the State Department advisories (boost and floor) and the ' +
-          'OFAC SDN list (boost): combined = min(100, max(floor, round(0.4 baseline + 0.6 events + boosts))). dynamicScore is ' +
-          'the 24 h change (the model’s own plus advisory changes of the last 24 h), trend RISING/FALLING beyond 1 point. ' +
-          'Plus one global strategic risk from the five highest scores. `region` keeps one country (then no strategic risk).',
+          'The country instability index of the 31 tier-1 countries, computed here with the published methodology (v8) ' +
+          'each time one of its inputs gets a new snapshot: four components (unrest from ACLED protests, riots and internet ' +
+          'outages; conflict from ACLED battles, explosions and violence against civilians; security from military flights, ' +
+          'FAA airport alerts and GPS jamming; information from classified news, which is not ingested here and stays 0), ' +
+          'eventScore = 0.25/0.30/0.20/0.25 of them; combined = min(100, max(floor, round(0.4 baseline + 0.6 eventScore + ' +
+          'boosts))) with the climate, cyber, fire, advisory, OREF, displacement, news-urgency, earthquake, sanctions and AIS ' +
+          'boosts and the UCDP (war 70, minor 50) and advisory (60, 50) floors. dynamicScore is the change against the ' +
+          'scores of 24 h earlier (0 without them), trend RISING/FALLING beyond 1 point. Plus one global strategic risk from ' +
+          'the five highest scores. `region` keeps one country (then no strategic risk). `degraded` when an input the index ' +
+          'reads had no snapshot.',
       },
       cacheTier: 'slow',
-      datasets: [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_SDN],
+      datasets: [CII_SCORES],
     })
     .input(GetRiskScoresRequest)
     .output(GetRiskScoresResponse)

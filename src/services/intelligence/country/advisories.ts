@@ -77,3 +77,23 @@ export function listSecurityAdvisories(store: SnapshotStore): {
       : { advisories: [], byCountry: {} };
   return { response, degraded: !state || !others };
 }
+
+/**
+ * The strictest advisory level per country across the State Department advisories and the other
+ * government feeds (the published `byCountry`: do-not-travel > reconsider > caution > normal, `info`
+ * never counts), from the items published by `at`.
+ */
+export function strictestLevels(
+  state: readonly StateAdvisory[],
+  others: readonly GovernmentAdvisory[],
+  at = Infinity,
+): Record<string, string> {
+  const byCountry: Record<string, string> = {};
+  const raise = (country: string, level: string) => {
+    if (country && securityLevelRank(level) > securityLevelRank(byCountry[country] ?? '')) byCountry[country] = level;
+  };
+  for (const a of state)
+    if (a.publishedAt <= at) for (const c of advisoryCountryCodes(a.name)) raise(c, advisoryLabel(a.level));
+  for (const a of others) if (a.publishedAt <= at) raise(a.country, a.level);
+  return byCountry;
+}

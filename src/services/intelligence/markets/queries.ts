@@ -8,7 +8,7 @@ import { INTERNET_OUTAGES } from '../../infrastructure/index.js';
 import { COMMODITIES_SNAPSHOT, MARKET_QUOTES } from '../../market/index.js';
 import { MILITARY_FLIGHTS, THEATERS } from '../../military/index.js';
 import { RADIATION_OBSERVATIONS } from '../../radiation/index.js';
-import { SANCTIONS_SDN } from '../../sanctions/index.js';
+import { SANCTIONS_SDN, sanctionsByCountry, type SdnRecord } from '../../sanctions/index.js';
 import { EARTHQUAKES } from '../../seismology/index.js';
 import { STATUS_DATASETS, statusById } from '../../supply-chain/index.js';
 import { UNREST_EVENTS } from '../../unrest/index.js';
@@ -88,6 +88,20 @@ function gpsCells(store: SnapshotStore): SignalInputs['gps'] {
   if (!snap) return undefined;
   const at = Date.parse(`${snap.info.date}T00:00:00Z`) + DAY - 1;
   return snap.records.map((h) => ({ region: h.region, high: h.level === 'INTERFERENCE_LEVEL_HIGH', at }));
+}
+
+/** New designations on the latest SDN edition and the country most of them are tied to. */
+function sanctionsFacts(store: SnapshotStore): SignalInputs['sanctions'] {
+  const sdn = store.read<SdnRecord>(SANCTIONS_SDN);
+  if (!sdn) return undefined;
+  const byCountry = sdn.derive('by-country', (s) => sanctionsByCountry(s.records));
+  // The tally comes most new entries first (then most entries): its first country is the most targeted.
+  const [top] = [...byCountry].filter(([, c]) => c.newEntryCount > 0);
+  return {
+    newEntryCount: sdn.records.filter((e) => e.isNew === true).length,
+    ...(top ? { topCountry: top[0] } : {}),
+    at: sdn.capturedAt,
+  };
 }
 
 /** The plain facts each extractor reads, from whichever input snapshots are loaded. */
@@ -181,6 +195,7 @@ function readInputs(store: SnapshotStore, now: number): SignalInputs {
       topic: t.topic,
       series: t.tone,
     })),
+    sanctions: sanctionsFacts(store),
     ...(status.available
       ? {
           chokepoints: [...status.byId.values()].map((c) => ({

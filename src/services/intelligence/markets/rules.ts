@@ -19,7 +19,8 @@ export type SignalKind =
   | 'MEDIA_TONE_DETERIORATION'
   | 'RISK_SCORE_SPIKE'
   | 'GPS_JAMMING'
-  | 'WILDFIRE_ESCALATION';
+  | 'WILDFIRE_ESCALATION'
+  | 'SANCTIONS_SURGE';
 
 /** Base weight of each signal type (the published extractor weights). */
 export const BASE_WEIGHT: Record<SignalKind, number> = {
@@ -41,6 +42,7 @@ export const BASE_WEIGHT: Record<SignalKind, number> = {
   FORECAST_DETERIORATION: 1.5,
   MEDIA_TONE_DETERIORATION: 1.5,
   WILDFIRE_ESCALATION: 1.5,
+  SANCTIONS_SURGE: 1.5,
 };
 
 export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
@@ -165,6 +167,8 @@ export interface SignalInputs {
   forecasts?: { title: string; region: string; probability: number; rising: boolean; at: number }[];
   tone?: { topic: string; series: { at: number; value: number }[] }[];
   chokepoints?: { id: string; name: string; disruptionScore: number; flowRatio?: number; at: number }[];
+  /** Entries new on the latest sanctions list edition, and the country (alpha-2) with the most new entries. */
+  sanctions?: { newEntryCount: number; topCountry?: string; at: number };
 }
 
 /** Groups rows by theater. */
@@ -432,6 +436,24 @@ export function extractSignals(i: SignalInputs): Signal[] {
       );
     }
   }
+  // Sanctions surge: at least 5 new designations, in the theater of the most targeted country.
+  if (i.sanctions && i.sanctions.newEntryCount >= 5) {
+    const n = i.sanctions.newEntryCount;
+    const top = i.sanctions.topCountry;
+    const theater = theaterOf(top);
+    out.push(
+      make(
+        'SANCTIONS_SURGE',
+        theater,
+        Math.min(2, 1 + n / 20),
+        `Sanctions surge: ${n} new designations, ${top ? (countryByCode(top)?.name ?? top) : 'several countries'} most targeted`,
+        i.sanctions.at,
+      ),
+    );
+  }
+  // The published extractor set also has displacement (it emits nothing: UNHCR publishes a yearly stock,
+  // not the flow a surge needs), extreme weather (NWS alerts) and regulatory actions; the last two read
+  // feeds not ingested here, so they emit nothing either.
   for (const c of i.chokepoints ?? []) {
     const flowDrop = c.flowRatio !== undefined && c.flowRatio < 0.7;
     if (c.disruptionScore >= 50 || flowDrop) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { HISTORY_SAMPLES } from '../../../support/derived-inputs.js';
+import { HISTORY_SAMPLES } from '../../../support/derived.js';
 import { PREDICTION_DATASETS } from '../../../../src/services/prediction/datasets/index.js';
 import { deductionMode, matchMarkets } from '../../../../src/services/intelligence/analysis/deduct-rules.js';
 

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
+import { withInputs } from '../../../support/derived.js';
 import { INTELLIGENCE_DATASETS } from '../../../../src/services/intelligence/datasets/index.js';
-import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
-import { withInputs } from '../../../support/derived-inputs.js';
+import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 
 const PATH = '/api/intelligence/v1/get-country-intel-brief';
-// INTELLIGENCE_DATASETS holds the intel history too, with the event datasets it is appended from.
-const SAMPLES = withInputs([...INTELLIGENCE_DATASETS, sdnDataset]);
+// INTELLIGENCE_DATASETS holds the intel history too; the instability index needs its inputs from other services.
+const SAMPLES = withInputs(...INTELLIGENCE_DATASETS, ciiScoresDataset);
 
 describe('get-country-intel-brief without a model provider', () => {
   let app: TestApp;
@@ -27,7 +27,9 @@ describe('get-country-intel-brief without a model provider', () => {
       generatedAt: SAMPLE_NOW,
     });
     expect(res.body.brief).toMatch(/^\[Template brief assembled from snapshot facts; not model-written\.\]/);
-    expect(res.body.brief).toContain("Ukraine's instability score is 96/100, rising (+18.4 over 24 h).");
+    // The index computed over the samples (see get-risk-scores.test.ts for the derivation of 83); one
+    // computation only, so no 24 h comparison: stable, +0.
+    expect(res.body.brief).toContain("Ukraine's instability score is 83/100, stable (+0 over 24 h).");
     // The six newest Ukrainian events of the archive; the newest is ACLED's Donetsk event of 2026-11-20
     // (ACLED rows carry no link, as in the published archive).
     expect(res.body.sources.length).toBe(6);
@@ -81,7 +83,7 @@ describe('get-country-intel-brief with a model provider', () => {
     // The framework is the caller's text: delimited in the user message, never in the system message.
     expect(call.body.messages[0].content).not.toContain('Use a PMESII lens.');
     expect(call.body.messages.at(-1).content).toContain('<framework>\nUse a PMESII lens.\n</framework>');
-    expect(call.body.messages.at(-1).content).toContain('Instability score: 96/100');
+    expect(call.body.messages.at(-1).content).toContain('Instability score: 83/100');
     expect(call.body.messages.at(-1).content).toContain(
       '[1] 2026-11-20 acled-intel: Explosions/Remote violence — Military Forces of Russia (2000-) vs Military Forces of Ukraine (2019-) — in Donetsk, Ukraine',
     );

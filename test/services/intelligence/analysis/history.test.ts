@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { HISTORY_SAMPLES } from '../../../support/derived-inputs.js';
+import { HISTORY_SAMPLES } from '../../../support/derived.js';
 import { ManualClock } from '../../../../src/platform/clock.js';
 import { refreshDerived } from '../../../../src/platform/snapshots/derived.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
-import { ciiScoresDataset, parseCiiScores } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
 import { sanctionsCountsByCode } from '../../../../src/services/intelligence/country/rules.js';
 import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 import {
@@ -11,59 +10,6 @@ import {
 } from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
 
 const read = (sample: string) => fs.readFileSync(path.join(SAMPLES_DIR, sample));
-
-describe('CII export parser', () => {
-  it('reads one score per country', () => {
-    const { scores, info } = parseCiiScores(read(ciiScoresDataset.sources.scores.sample));
-    expect(scores).toHaveLength(35);
-    const ua = scores.find((s) => s.region === 'UA')!;
-    expect(ua).toMatchObject({
-      staticBaseline: 70,
-      dynamicScore: 18.4,
-      combinedScore: 88.4,
-      trend: 'TREND_DIRECTION_RISING',
-      advisoryProvenance: 'live',
-    });
-    expect(info.computedAt).toBe(Math.max(...scores.map((s) => s.computedAt)));
-    expect(info.computedAt).toBeLessThanOrEqual(Date.UTC(2026, 10, 20, 11, 40));
-  });
-
-  it('drops out-of-range scores and bad regions, keeps the newest of a repeated region', () => {
-    const base = {
-      staticBaseline: 10,
-      dynamicScore: 1,
-      combinedScore: 11,
-      trend: 'TREND_DIRECTION_STABLE',
-      components: { newsActivity: 1, ciiContribution: 1, geoConvergence: 1, militaryActivity: 1 },
-      computedAt: 5,
-    };
-    const doc = {
-      ciiScores: [
-        { ...base, region: 'fr' },
-        { ...base, region: 'FR', computedAt: 9, combinedScore: 12 },
-        { ...base, region: 'DE', combinedScore: 140 },
-        { ...base, region: 'DEU' },
-        { ...base, region: 'IT', trend: 'SIDEWAYS', advisoryProvenance: 'rumour' },
-      ],
-    };
-    const { scores } = parseCiiScores(Buffer.from(JSON.stringify(doc)));
-    expect(scores.map((s) => [s.region, s.combinedScore, s.computedAt])).toEqual([
-      ['FR', 12, 9],
-      ['IT', 11, 5],
-    ]);
-    expect(scores[1]).toMatchObject({
-      trend: 'TREND_DIRECTION_UNSPECIFIED',
-      advisoryProvenance: 'absent',
-      methodologyVersion: '',
-      eventMultiplier: 1,
-    });
-  });
-
-  it.each([
-    ['not JSON', 'upstream timeout', /not JSON/],
-    ['no score list', '{"strategicRisks":[]}', /no ciiScores/],
-  ])('refuses %s', (_n, text, message) => expect(() => parseCiiScores(Buffer.from(text))).toThrow(message));
-});
 
 describe('travel advisories RSS parser', () => {
   it('reads each country advisory with its level and date, skipping the worldwide caution', () => {

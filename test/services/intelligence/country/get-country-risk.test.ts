@@ -9,10 +9,14 @@ import { ciiScoresDataset } from '../../../../src/services/intelligence/country/
 import { sdnDataset as sanctionsCountsDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 import { travelAdvisoriesDataset } from '../../../../src/services/intelligence/country/datasets/travel-advisories.js';
 import { expectViolation } from '../../../support/expect.js';
+import { withInputs } from '../../../support/derived.js';
 
 const PATH = '/api/intelligence/v1/get-country-risk';
-/** get-country-risk reads the two intelligence datasets and the sanctions service's SDN list. */
-const INPUTS = [ciiScoresDataset, travelAdvisoriesDataset, sanctionsCountsDataset];
+/**
+ * get-country-risk reads the instability index, the travel advisories and the sanctions service's SDN
+ * list; the index is computed here from its own inputs (advisories and SDN among them).
+ */
+const INPUTS = withInputs(ciiScoresDataset);
 let app: TestApp;
 
 beforeAll(async () => {
@@ -42,11 +46,12 @@ describe('GET get-country-risk', () => {
       sanctionsCount: 0,
       upstreamUnavailable: false,
     });
+    // The index computed over the samples: 83 (derivation in get-risk-scores.test.ts), one computation so no trend.
     expect(res.body.cii).toMatchObject({
       region: 'UA',
-      combinedScore: 88.4,
-      trend: 'TREND_DIRECTION_RISING',
-      methodologyVersion: 'cii-2026.3',
+      combinedScore: 83,
+      trend: 'TREND_DIRECTION_STABLE',
+      methodologyVersion: 'v8',
     });
     expect(res.body.fetchedAt).toBe(res.body.cii.computedAt);
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
@@ -138,11 +143,15 @@ describe('GET get-country-risk', () => {
     const before = (await app.get(`${PATH}?country_code=RU`)).body;
     const bad = Buffer.from('<html>rate limited</html>');
     const results = await Promise.all([
-      app.deps.runner.run(ciiScoresDataset, { origin: { kind: 'bytes', payloads: { scores: bad } } }),
       app.deps.runner.run(travelAdvisoriesDataset, { origin: { kind: 'bytes', payloads: { rss: bad } } }),
       app.deps.runner.run(sanctionsCountsDataset, { origin: { kind: 'bytes', payloads: { sdn: bad } } }),
     ]);
-    expect(results.map((r) => r.ok)).toEqual([false, false, false]);
+    expect(results.map((r) => r.ok)).toEqual([false, false]);
+    // No input changed, so recomputing the index publishes nothing new.
+    expect(await app.deps.runner.run(ciiScoresDataset, { origin: { kind: 'live' } })).toMatchObject({
+      ok: true,
+      unchanged: true,
+    });
     expect((await app.get(`${PATH}?country_code=RU`)).body).toEqual(before);
   });
 });
@@ -171,11 +180,11 @@ describe('with an input snapshot missing', () => {
 });
 
 describe('live ingestion', () => {
-  // The instability scores are derived (computed here from other snapshots, issue "Data truth II"):
-  // only the advisories and the SDN list have an upstream to fetch.
+  // The instability index is derived (computed here from other snapshots): here only two of its
+  // inputs, the advisories and the SDN list, are fetched, and the index is computed from them.
   const FETCHED = [travelAdvisoriesDataset, sanctionsCountsDataset];
 
-  it('fetches the advisories and the SDN list from their upstream URLs; the instability scores come from their sample', async () => {
+  it('fetches the advisories and the SDN list from their upstream URLs; the index is computed from them, fetching nothing', async () => {
     const files = new Map(
       FETCHED.flatMap((d) =>
         Object.values(d.sources).map(
@@ -198,11 +207,8 @@ describe('live ingestion', () => {
     try {
       for (const d of FETCHED)
         expect(await live.deps.runner.run(d, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
-      expect(await live.deps.runner.run(ciiScoresDataset, { origin: { kind: 'live' } })).toMatchObject({
-        ok: false,
-        error: expect.stringMatching(/derived dataset/),
-      });
-      expect(await live.deps.runner.run(ciiScoresDataset, { origin: { kind: 'samples' } })).toMatchObject({ ok: true });
+      expect(await live.deps.runner.run(ciiScoresDataset, { origin: { kind: 'live' } })).toMatchObject({ ok: true });
+      // Only the two inputs' upstreams were asked: the derived index has none.
       expect(seen.sort()).toEqual([...files.keys()].sort());
       expect((await live.get(`${PATH}?country_code=RU`)).body).toMatchObject({
         sanctionsCount: 22,

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, withTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
+import { withInputs } from '../../../support/derived.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { refreshDerived } from '../../../../src/platform/snapshots/derived.js';
+import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
+import { CII_SCORES } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
+import type { CiiScore } from '../../../../src/services/intelligence/country/schemas.js';
+import { sdnDataset } from '../../../../src/services/sanctions/datasets/sdn.js';
 import { ALL_DATASETS } from '../../../../src/root/datasets.js';
 import { computeSignals, SIGNAL_DATASETS } from '../../../../src/services/intelligence/markets/queries.js';
 import { GPS_REGION_THEATER } from '../../../../src/services/intelligence/markets/rules.js';
@@ -9,7 +17,8 @@ import type { GpsHex } from '../../../../src/services/intelligence/gps/rules.js'
 
 const SIGNALS = '/api/intelligence/v1/list-cross-source-signals';
 const IMPLICATIONS = '/api/intelligence/v1/list-market-implications';
-const SAMPLES = ALL_DATASETS.filter((d) => (SIGNAL_DATASETS as readonly string[]).includes(d.name));
+// The signals' datasets, with the inputs the instability index is computed from.
+const SAMPLES = withInputs(...ALL_DATASETS.filter((d) => (SIGNAL_DATASETS as readonly string[]).includes(d.name)));
 
 const MODEL_CARDS = [
   {
@@ -69,10 +78,14 @@ describe('list-cross-source-signals and list-market-implications without a model
         'CROSS_SOURCE_SIGNAL_TYPE_GPS_JAMMING',
         'CROSS_SOURCE_SIGNAL_TYPE_MILITARY_FLIGHT_SURGE',
         'CROSS_SOURCE_SIGNAL_TYPE_OREF_ALERT_CLUSTER',
-        'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE',
       ],
-      signalCount: 5,
+      signalCount: 3,
     });
+    // The instability index computed over the samples has no Middle East country above 80 (Syria's 70 is the
+    // highest) and, after one computation, none rising; Ukraine's 83 spikes: 2.5 x min(2, 83/60) = 3.46.
+    expect(b.signals.filter((s: any) => s.type === 'CROSS_SOURCE_SIGNAL_TYPE_RISK_SCORE_SPIKE')).toMatchObject([
+      { id: 'risk-score-spike:ua', theater: 'Eastern Europe', severityScore: 3.46, summary: 'Ukraine instability 83' },
+    ]);
     // The gpsjam sample's high-interference cells in the Middle East regions, at 2.5 x min(2, 1 + n/50).
     const gps = app.deps.store.read<GpsHex>(GPS_INTERFERENCE)!.records;
     const jammed = gps.filter(
@@ -145,6 +158,48 @@ describe('list-cross-source-signals and list-market-implications without a model
       const m = await empty.get(IMPLICATIONS);
       expect(m.body).toMatchObject({ cards: [], degraded: true, emptyReason: 'data_unavailable' });
       expect(m.headers.get('cache-control')).toBe('no-store');
+    });
+  });
+});
+
+describe('list-cross-source-signals when a sanctions edition adds designations', () => {
+  it('fires the sanctions surge and adds the new-entry boost to the instability index', async () => {
+    await withTestApp({ samples: SAMPLES }, async (app) => {
+      const score = (r: string) =>
+        app.deps.store.read<CiiScore>(CII_SCORES)!.records.find((s) => s.region === r)!.combinedScore;
+      const before = score('TR');
+      // The next edition: six entities in Türkiye that the sample edition does not have.
+      const sample = readFileSync(path.join(SAMPLES_DIR, sdnDataset.sources.sdn!.sample)).toString('utf8');
+      const added = Array.from(
+        { length: 6 },
+        (_, i) =>
+          `  <sdnEntry><uid>${99001 + i}</uid><lastName>ISTANBUL TRADING ${i + 1}</lastName><sdnType>Entity</sdnType>` +
+          `<programList><program>RUSSIA-EO14024</program></programList>` +
+          `<addressList><address><uid>${99101 + i}</uid><city>Istanbul</city><country>Turkey</country></address></addressList></sdnEntry>\n`,
+      ).join('');
+      const next = sample
+        .replace('<Publish_Date>11/19/2026</Publish_Date>', '<Publish_Date>11/21/2026</Publish_Date>')
+        .replace('</sdnList>', `${added}</sdnList>`);
+      const r = await app.deps.runner.run(sdnDataset, {
+        origin: { kind: 'bytes', payloads: { sdn: Buffer.from(next) } },
+      });
+      expect(r.ok, r.error).toBe(true);
+      await refreshDerived([r], ALL_DATASETS, app.deps.runner);
+
+      const surge = (await app.get(SIGNALS)).body.signals.find(
+        (s: any) => s.type === 'CROSS_SOURCE_SIGNAL_TYPE_SANCTIONS_SURGE',
+      );
+      // 1.5 x min(2, 1 + 6/20) = 1.95, in Türkiye's theater.
+      expect(surge).toMatchObject({
+        id: 'sanctions-surge:middle-east',
+        theater: 'Middle East',
+        severityScore: 1.95,
+        severity: 'CROSS_SOURCE_SIGNAL_SEVERITY_MEDIUM',
+        summary: 'Sanctions surge: 6 new designations, Türkiye most targeted',
+      });
+      // Türkiye had SDN entries already (boost 3); new ones add 2: its blended 41.09 becomes 43.09 -> 43.
+      expect(before).toBe(41);
+      expect(score('TR')).toBe(43);
     });
   });
 });

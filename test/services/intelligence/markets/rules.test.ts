@@ -215,6 +215,19 @@ describe('extractors', () => {
       },
       ['WILDFIRE_ESCALATION:Eastern Europe:1.68'],
     ],
+    [
+      // 1.5 x min(2, 1 + 12/20) = 2.4, in the theater of the most targeted country (Russia: Eastern Europe).
+      'sanctions surge: 12 new designations',
+      { now: NOW, sanctions: { newEntryCount: 12, topCountry: 'RU', at: NOW } },
+      ['SANCTIONS_SURGE:Eastern Europe:2.4'],
+    ],
+    [
+      // 1.5 x min(2, 1 + 40/20) = 3.
+      'sanctions surge: 40 new designations, capped factor',
+      { now: NOW, sanctions: { newEntryCount: 40, topCountry: 'IR', at: NOW } },
+      ['SANCTIONS_SURGE:Persian Gulf:3'],
+    ],
+    ['sanctions: 4 new designations are not a surge', { now: NOW, sanctions: { newEntryCount: 4, at: NOW } }, []],
   ])('%s', (_, inputs, expected) => {
     expect(extractSignals(inputs).map((s) => `${s.kind}:${s.theater}:${s.score}`)).toEqual(expected);
   });

@@ -2,27 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
-import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
-import { orefHistoryDataset } from '../../../../src/services/intelligence/feeds/datasets/oref-history.js';
+import { escalatedIndex, MIDDLE_EAST, withInputs } from '../../../support/derived.js';
 import { regimeHistoryDataset } from '../../../../src/services/intelligence/regional/datasets/regime-history.js';
 import { TEMPLATE_MARK } from '../../../../src/services/intelligence/regional/narrative.js';
-import { militaryFlightsDataset } from '../../../../src/services/military/flights/datasets/military-flights.js';
-import { chokepointsDataset } from '../../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 
 const PATH = '/api/intelligence/v1/get-regional-brief';
-const SAMPLES = [
-  ciiScoresDataset,
-  chokepointsDataset,
-  orefHistoryDataset,
-  militaryFlightsDataset,
-  regimeHistoryDataset,
-];
-const SNAPSHOT_AT = Date.parse('2026-11-20T11:58:29.500Z');
+/** The regime history with everything it is computed from (the instability index and its inputs among them). */
+const SAMPLES = withInputs(regimeHistoryDataset);
+// The regional snapshot's time: the newest input, the index computed at the samples' capture time.
+const SNAPSHOT_AT = SAMPLE_NOW;
+
+/**
+ * The history starts with one computation (no transition); a new index snapshot with the Middle East
+ * escalated makes the regional rules record one: mena onto the escalation ladder.
+ */
+async function escalateMiddleEast(app: TestApp): Promise<void> {
+  const index = await app.deps.runner.run(escalatedIndex(MIDDLE_EAST), { origin: { kind: 'live' }, force: true });
+  const history = await app.deps.runner.run(regimeHistoryDataset, { origin: { kind: 'live' } });
+  if (!index.ok || !history.ok) throw new Error(`escalation not recorded: ${index.error ?? history.error}`);
+}
 
 describe('get-regional-brief without a model provider', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await startTestApp({ samples: SAMPLES });
+    await escalateMiddleEast(app);
     // The first answer's conformance check compiles the document synchronously; on a closed connection no idle socket races it.
     await app.get(PATH, { connection: 'close' });
   });
@@ -41,13 +45,15 @@ describe('get-regional-brief without a model provider', () => {
       model: 'rules:get-regional-brief',
     });
     expect(b.situationRecap.startsWith(TEMPLATE_MARK)).toBe(true);
-    expect(b.situationRecap).toContain('ends the week in a stressed equilibrium');
-    // The 16 November change is inside the week; the October one is not.
+    expect(b.situationRecap).toContain('ends the week in an escalation ladder');
     expect(b.regimeTrajectory).toBe(
-      '2026-11-16 an escalation ladder to a stressed equilibrium; now a stressed equilibrium.',
+      '2026-11-20 a stressed equilibrium to an escalation ladder; now an escalation ladder.',
     );
+    // Escalated: military 99 and conflict 99 for the top three, 12 aircraft: 0.45 x 0.99 + 0.3 x 0.99 + 0.25 x 0.48 = 0.8625;
+    // fragility mean(56, 56, 47)/100 = 0.53; cohesion 1 - 724/11/100 = 0.342;
+    // net (0.342 + 0.446)/2 - (0.8625 + 0.53 + 1)/3 = -0.404.
     expect(b.keyDevelopments[0]).toBe(
-      '2026-11-16: regime changed to a stressed equilibrium (net balance -0.38 below -0.10).',
+      '2026-11-20: regime changed to an escalation ladder (coercive pressure 0.86 above 0.80 with net balance -0.40 below -0.40).',
     );
     expect(b.keyDevelopments.some((d: string) => d.includes('OREF siren alerts'))).toBe(true);
     expect(b.riskOutlook).toMatch(/trigger\(s\) active/);
@@ -55,7 +61,8 @@ describe('get-regional-brief without a model provider', () => {
 
   it('briefs a region with no change in the week', async () => {
     const b = (await app.get(`${PATH}?region_id=latam`)).body.brief;
-    expect(b.regimeTrajectory).toBe('No regime change recorded this week; managed de-escalation throughout.');
+    // On the computed index the regional rules meet no threshold for Latin America.
+    expect(b.regimeTrajectory).toBe('No regime change recorded this week; calm throughout.');
   });
 
   it('answers {} for a region it does not know, refuses a malformed one', async () => {
@@ -78,6 +85,7 @@ describe('get-regional-brief with a model provider', () => {
         'RECAP: A tense week.\nTRAJECTORY: Down from the ladder.\nDEVELOPMENT: Sirens in the south.\nDEVELOPMENT: Hormuz closed to some traffic.\nOUTLOOK: Elevated.',
     });
     app = await startTestApp({ samples: SAMPLES, config: { LLM_BASE_URL: llm.baseUrl, LLM_MODEL: 'fixture-chat' } });
+    await escalateMiddleEast(app);
   });
   afterAll(async () => {
     await app.close();
@@ -95,7 +103,7 @@ describe('get-regional-brief with a model provider', () => {
       riskOutlook: 'Elevated.',
     });
     const prompt = llm.calls.at(-1)!.body.messages.at(-1).content;
-    expect(prompt).toContain('2026-11-16: escalation_ladder -> stressed_equilibrium');
+    expect(prompt).toContain('2026-11-20: stressed_equilibrium -> escalation_ladder');
   });
 
   it('answers from the cache for the same input', async () => {

@@ -1,9 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  parseRegimeHistorySeed,
-  buildRegimeHistory,
-} from '../../../../src/services/intelligence/regional/datasets/regime-history.js';
 import { REGIONS, regionById } from '../../../../src/services/intelligence/regional/geography.js';
 import { laneWeights, triggerState } from '../../../../src/services/intelligence/regional/pipeline.js';
 import { readSections } from '../../../../src/services/intelligence/regional/narrative.js';
@@ -294,56 +290,6 @@ describe('regime transitions', () => {
     expect(history.length).toBe(HISTORY_PER_REGION);
     expect(history[0]!.transitionedAt).toBe(HISTORY_PER_REGION + 5);
     expect(history.at(-1)!.transitionedAt).toBe(6);
-  });
-});
-
-describe('regime history dataset', () => {
-  it('reads the bundled seed format and refuses another', () => {
-    const seed = parseRegimeHistorySeed(
-      JSON.stringify({
-        format: 'mds-regime-history',
-        version: 1,
-        lastLabels: { mena: 'calm' },
-        transitions: [
-          {
-            regionId: 'mena',
-            label: 'calm',
-            previousLabel: 'stressed_equilibrium',
-            transitionedAt: '2026-11-01T00:00:00Z',
-            transitionDriver: 'x',
-            snapshotId: 'mena-1',
-          },
-        ],
-      }),
-    );
-    expect(seed.transitions[0]!.transitionedAt).toBe(Date.parse('2026-11-01T00:00:00Z'));
-    expect(() => parseRegimeHistorySeed('{')).toThrow(/not JSON/);
-    expect(() =>
-      parseRegimeHistorySeed(JSON.stringify({ format: 'other', version: 1, lastLabels: {}, transitions: [] })),
-    ).toThrow(/unexpected shape/);
-    expect(() =>
-      parseRegimeHistorySeed(
-        JSON.stringify({
-          format: 'mds-regime-history',
-          version: 1,
-          lastLabels: {},
-          transitions: [
-            {
-              regionId: 'mena',
-              label: 'war',
-              previousLabel: 'calm',
-              transitionedAt: 'x',
-              transitionDriver: '',
-              snapshotId: 'a',
-            },
-          ],
-        }),
-      ),
-    ).toThrow(/unexpected shape/);
-  });
-
-  it('needs the instability export', () => {
-    expect(() => buildRegimeHistory({}, 0)).toThrow(/instability export/);
   });
 });
 
