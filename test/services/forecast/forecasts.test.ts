@@ -35,9 +35,11 @@ describe('GET get-forecasts', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ generatedAt: SAMPLE_NOW, degraded: false, stale: false, error: '' });
     const cards: Card[] = res.body.forecasts;
-    // The detectors the samples trigger: CII escalation, CII political unrest and GPS interference in shipping zones
-    // (no country has 10 UCDP events or 5 cyber threats, no market priced 60-90% names a region).
-    expect(new Set(cards.map((c) => c.domain))).toEqual(new Set(['conflict', 'political', 'supply_chain']));
+    // The detectors the samples trigger: CII escalation and GPS interference in shipping zones. No political
+    // card: the highest unrest component of the computed index is France's 38 (the rule needs above 50) and
+    // no country has 3 ACLED unrest events in the sample (France and Kenya have 2). No country has 10 UCDP
+    // events or 5 cyber threats, no market priced 60-90% names a region.
+    expect(new Set(cards.map((c) => c.domain))).toEqual(new Set(['conflict', 'supply_chain']));
     for (const c of cards) expect(c.probability >= 0 && c.probability <= 1).toBe(true);
     // Every scenario says what wrote it.
     for (const c of res.body.forecasts)
@@ -55,7 +57,8 @@ describe('GET get-forecasts', () => {
     const ua = cii.records.find((s) => s.region === 'UA')!;
     const card = (await app.get(`${FORECASTS}?region=ukraine&domain=conflict`)).body.forecasts[0] as Card;
     // min(0.9, norm(score, 50, 100) x 0.6 + 0.1 (the UCDP sample has Ukrainian events) + 0.1 when rising);
-    // with today's sample (88.4, rising): 0.4608 + 0.1 + 0.1 = 0.661.
+    // with the index computed from the samples (83, stable: one computation, nothing to compare with):
+    // 0.396 + 0.1 = 0.496.
     const expected = Math.min(
       0.9,
       ((ua.combinedScore - 50) / 50) * 0.6 + 0.1 + (ua.trend === 'TREND_DIRECTION_RISING' ? 0.1 : 0),

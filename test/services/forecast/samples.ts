@@ -1,9 +1,8 @@
-import { ALL_DATASETS } from '../../../src/root/datasets.js';
 import { FORECAST_DATASETS } from '../../../src/services/forecast/datasets/index.js';
-import { FORECAST_INPUTS } from '../../../src/services/forecast/datasets/predictions.js';
+import { withInputs } from '../../support/derived.js';
 
-/** The forecast job's inputs and the three forecast datasets: the test app derives them from the input samples. */
-export const FORECAST_SAMPLES = [
-  ...ALL_DATASETS.filter((d) => (FORECAST_INPUTS as readonly string[]).includes(d.name)),
-  ...FORECAST_DATASETS,
-];
+/**
+ * The three forecast datasets with everything they are computed from, inputs of inputs included (the
+ * instability index and its own inputs): the test app derives them from the input samples.
+ */
+export const FORECAST_SAMPLES = withInputs(FORECAST_DATASETS);
