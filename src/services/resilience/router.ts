@@ -158,7 +158,7 @@ export const resilienceRouter = router({
     .output(GetResilienceScoreResponse)
     .query(({ ctx, input }) => {
       const code = countryOf(input.countryCode);
-      const response = getResilienceScore(ctx.deps.store, code, ctx.deps.clock.now());
+      const response = getResilienceScore(ctx.deps.store, code);
       if (!ctx.deps.store.read(WORLD_BANK_INDICATORS) || response.level === 'unknown') markDegraded(ctx);
       return response;
     }),

@@ -1,4 +1,5 @@
 import type { SnapshotStore } from '../../platform/snapshots/store.js';
+import { dataTimeOf } from '../../platform/snapshots/data-time.js';
 import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './datasets/indicators.js';
 import { SCORE_HISTORY } from './datasets/score-history.js';
 import { appendScores, type HistoryPoint } from './history-rules.js';
@@ -37,8 +38,12 @@ function historyOf(store: SnapshotStore, countryCode: string): HistoryPoint[] {
   return byCountry?.get(countryCode) ?? [];
 }
 
-/** The country's score computed from the current indicator snapshots, with its history trend. */
-export function getResilienceScore(store: SnapshotStore, countryCode: string, now: number): GetResilienceScoreResponse {
+/**
+ * The country's score computed from the current indicator snapshots, with its history trend, as of
+ * the indicators' data time (their newest capture, never the clock's: the same snapshots give the same score).
+ */
+export function getResilienceScore(store: SnapshotStore, countryCode: string): GetResilienceScoreResponse {
+  const now = dataTimeOf(store, [...SOURCES, SCORE_HISTORY]);
   const latest: Latest = latestByCountry(store).get(countryCode) ?? new Map();
   const wb = store.read(WORLD_BANK_INDICATORS);
   const currentYear = new Date(now).getUTCFullYear();
@@ -70,7 +75,7 @@ export function getResilienceScore(store: SnapshotStore, countryCode: string, no
         ) / 100
       : 0,
     ...(scored ? stressOf(live.score) : { stressScore: 0, stressFactor: 0 }),
-    dataVersion: wb ? new Date(wb.fetchedAt).toISOString().slice(0, 10) : '',
+    dataVersion: wb ? new Date(wb.capturedAt).toISOString().slice(0, 10) : '',
     pillars: s.pillars,
     schemaVersion: '2.0',
     headlineEligible:

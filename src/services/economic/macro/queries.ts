@@ -227,13 +227,13 @@ export function getEurostatCountryData(store: SnapshotStore): GetEurostatCountry
 // Macro signals
 // ---------------------------------------------------------------------------------------------
 
-export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSignalsResponse {
+export function getMacroSignals(store: SnapshotStore): GetMacroSignalsResponse {
   const snapshot = store.read<MacroSignals & { timestamp: string }>(MACRO_SIGNALS);
   const stored = snapshot?.records[0];
   if (stored && stored.totalCount > 0) return { ...stored, unavailable: false };
   const unknown = { status: 'UNKNOWN' };
   return {
-    timestamp: new Date(now).toISOString(),
+    timestamp: new Date(snapshot?.capturedAt ?? 0).toISOString(),
     verdict: 'UNKNOWN',
     bullishCount: 0,
     totalCount: 0,
@@ -255,17 +255,14 @@ export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSign
 // Economic calendar
 // ---------------------------------------------------------------------------------------------
 
-export function getEconomicCalendar(
-  store: SnapshotStore,
-  req: GetEconomicCalendarRequest,
-  now: number,
-): GetEconomicCalendarResponse {
-  const window = defaultCalendarWindow(now);
+/** The default window runs from the day before the calendar's capture (the data's time, not the clock's). */
+export function getEconomicCalendar(store: SnapshotStore, req: GetEconomicCalendarRequest): GetEconomicCalendarResponse {
+  const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
+  const window = snapshot ? defaultCalendarWindow(snapshot.capturedAt) : { from: '', to: '' };
   const from = req.fromDate ?? window.from;
   const to = req.toDate ?? window.to;
-  if (from > to)
+  if (from && to && from > to)
     throw ServiceError.validation([{ field: 'toDate', description: `toDate ${to} is before fromDate ${from}` }]);
-  const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
   if (!snapshot) return { events: [], fromDate: from, toDate: to, total: 0, unavailable: true };
   const events = snapshot.records
     .filter((e) => e.date >= from && e.date <= to)

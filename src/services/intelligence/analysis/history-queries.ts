@@ -1,6 +1,7 @@
 import type { ArchiveHit } from '../../../platform/archive/archive.js';
 import { ServiceError } from '../../../platform/errors.js';
 import type { Snapshot } from '../../../platform/snapshots/store.js';
+import { dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { INTEL_HISTORY, type IntelHistoryInfo } from './datasets/intel-history.js';
 import {
@@ -89,11 +90,14 @@ function fromRecord(r: HistoryRecord, score: number): IntelHistoryRecord {
   return { ...r, score };
 }
 
-/** Range checks the schema cannot express, as 400 violations; then the archive filters (180-day window included). */
+/**
+ * Range checks the schema cannot express, as 400 violations; then the archive filters (the 180-day
+ * window ends at the history's capture, the data's time, not the clock's).
+ */
 function archiveFilters(deps: Deps, f: Filters) {
   if (f.from && f.to && f.from > f.to)
     throw ServiceError.validation([{ field: 'from', description: 'from must be less than or equal to to' }]);
-  const windowStart = deps.clock.now() - HISTORY_WINDOW_DAYS * 86_400_000;
+  const windowStart = dataTimeOf(deps.store, [INTEL_HISTORY]) - HISTORY_WINDOW_DAYS * 86_400_000;
   return {
     since: Math.max(f.from || 0, windowStart),
     until: f.to || undefined,

@@ -1,4 +1,5 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
+import { dataTime } from '../../../platform/snapshots/data-time.js';
 import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
 import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
 import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
@@ -24,7 +25,7 @@ const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({
  * activity, exchange disclosure and chokepoint snapshots, once per combination of their versions and refresh states; a missing
  * input makes only its groups unavailable.
  */
-export function getChinaDecisionSignals(store: SnapshotStore, now: () => number): GetChinaDecisionSignalsResponse {
+export function getChinaDecisionSignals(store: SnapshotStore): GetChinaDecisionSignalsResponse {
   const macro = store.read<NbsObservation>(NBS_MONTHLY);
   const strait = store.read<PlaActivityReport>(CROSS_STRAIT_ACTIVITY);
   const corridors = store.read<ChokepointDef, ChokepointRegistryInfo>(CHOKEPOINTS);
@@ -35,7 +36,8 @@ export function getChinaDecisionSignals(store: SnapshotStore, now: () => number)
   ) as Snapshot<unknown, unknown>[];
   const key = `china-decision-signals:${[macro, strait, corridors, policy, disclosures].map((s) => (s ? `${s.version}${failed(s as Snapshot<unknown, unknown>) ? 'f' : ''}` : '-')).join(':')}`;
   const compose = () => {
-    const at = present.reduce((m, s) => Math.max(m, s.fetchedAt), 0) || now();
+    // The inputs' data time (the chokepoint registry describes no moment), never the clock's.
+    const at = dataTime(present);
     const snapshot = composeDecisionSnapshot({
       ...(macro ? { macro: input(macro) } : {}),
       ...(strait ? { crossStrait: input(strait) } : {}),

@@ -10,13 +10,13 @@ import type { GetPizzintStatusRequest, GetPizzintStatusResponse, GetSocialVeloci
 export const FRESH_FOR_MS = 2 * 3_600_000;
 
 /**
- * The pizza-index status from the loaded capture (derived once per snapshot), freshness judged
- * against `now`; tension pairs on request. `degraded` when nothing is loaded or the capture is stale.
+ * The pizza-index status from the loaded capture (derived once per snapshot), freshness judged at the
+ * capture (the data's time, never the clock's: how old the snapshot is now is health's question);
+ * tension pairs on request. `degraded` when nothing is loaded or the capture is stale.
  */
 export function getPizzintStatus(
   store: SnapshotStore,
   req: GetPizzintStatusRequest,
-  now: number,
 ): { response: GetPizzintStatusResponse; degraded: boolean } {
   const snap = store.read<PizzintPlace, PizzintInfo>(PIZZINT);
   if (!snap) return { response: { tensionPairs: [] }, degraded: true };
@@ -34,8 +34,8 @@ export function getPizzintStatus(
       region: 'global',
     })),
   }));
-  const updatedAt = snap.info.recordedAt || snap.fetchedAt;
-  const fresh = derived.anyFresh && now - updatedAt <= FRESH_FOR_MS;
+  const updatedAt = snap.info.recordedAt || snap.capturedAt;
+  const fresh = derived.anyFresh && snap.capturedAt - updatedAt <= FRESH_FOR_MS;
   const locations = snap.records.map(({ fresh: f, ...p }) => ({
     ...p,
     dataFreshness: f ? ('DATA_FRESHNESS_FRESH' as const) : ('DATA_FRESHNESS_STALE' as const),

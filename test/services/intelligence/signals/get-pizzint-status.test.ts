@@ -63,7 +63,7 @@ describe('GET get-pizzint-status', () => {
       locationsOpen: 6,
     });
     expect(p.updatedAt).toBe(Date.UTC(2026, 10, 20, 2, 10));
-    // The capture is ten hours older than the sample clock: stale, and not cached.
+    // The site recorded it ten hours before the sample's capture (12:00): stale, and not cached.
     expect(p.dataFreshness).toBe('DATA_FRESHNESS_STALE');
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
     expect(p.locations.find((l: { name: string }) => l.name === 'Pizzato Pizza')).toMatchObject({
