@@ -22,6 +22,8 @@ function toMeta(row: MetaRow): SnapshotMeta {
     dataset: row.dataset,
     version: row.version,
     fetchedAt: row.fetchedAt,
+    capturedAt: row.capturedAt,
+    origin: row.origin as SnapshotMeta['origin'],
     recordCount: row.recordCount,
     source: row.source,
     info: parseInfo(row.info),
@@ -115,6 +117,8 @@ export class PgSnapshotBackend implements SnapshotBackend {
         .set({
           version: input.version,
           fetchedAt: input.now,
+          capturedAt: input.capturedAt,
+          origin: input.origin,
           recordCount: input.count,
           source: input.source,
           info: input.info,

@@ -14,6 +14,8 @@ interface MetaRow {
   dataset: string;
   version: number;
   fetched_at: number;
+  captured_at: number;
+  origin: string;
   record_count: number;
   source: string;
   info: string;
@@ -27,6 +29,8 @@ function toMeta(row: MetaRow): SnapshotMeta {
     dataset: row.dataset,
     version: row.version,
     fetchedAt: row.fetched_at,
+    capturedAt: row.captured_at,
+    origin: row.origin as SnapshotMeta['origin'],
     recordCount: row.record_count,
     source: row.source,
     info: parseInfo(row.info),
@@ -98,7 +102,7 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
       ON CONFLICT(dataset) DO UPDATE SET staged_version = MAX(staged_version, version) + 1
       RETURNING staged_version AS staged`);
     this.stmtPublish = sqlite.prepare(`
-      UPDATE snapshot_meta SET version = @version, fetched_at = @now, record_count = @count, source = @source, info = @info,
+      UPDATE snapshot_meta SET version = @version, fetched_at = @now, captured_at = @capturedAt, origin = @origin, record_count = @count, source = @source, info = @info,
         last_attempt_at = @now, last_success_at = @now, last_error = NULL
       WHERE dataset = @dataset AND version < @version`);
     this.upsertFailure = sqlite.prepare(`
