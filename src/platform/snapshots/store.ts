@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { noteRead } from './data-time.js';
 import type { SnapshotBackend, SnapshotMeta } from './backend.js';
 
 export type { SnapshotMeta } from './backend.js';
@@ -131,9 +132,11 @@ export class SnapshotStore {
   read<R, I = Record<string, unknown>>(dataset: string): Snapshot<R, I> | undefined {
     if (this.withheld.has(dataset)) return undefined;
     this.pollForeignWrites();
-    const hit = this.cache.get(dataset);
-    if (hit) return hit as Snapshot<R, I>;
-    return this.backend.sync ? this.load<R, I>(dataset) : undefined;
+    const snapshot = (this.cache.get(dataset) as Snapshot<R, I> | undefined) ??
+      (this.backend.sync ? this.load<R, I>(dataset) : undefined);
+    // The answer being made read it: its capture counts toward the answer's Last-Modified.
+    if (snapshot) noteRead(snapshot);
+    return snapshot;
   }
 
   /** Current version of a dataset (0 when it has none). Cheap: answered from the decoded cache. */

@@ -25,7 +25,7 @@ export function getFoodStocks(
   );
   return {
     records,
-    fetchedAt: new Date(snapshot.fetchedAt).toISOString(),
+    fetchedAt: new Date(snapshot.capturedAt).toISOString(),
     unavailable: false,
     calorieWeightedStocksToUse: q.country ? calorieWeightedStocksToUse(records) : 0,
   };

@@ -26,7 +26,7 @@ export function getResilienceRanking(store: SnapshotStore): {
   if (!snapshot) return { response: NO_SCORES, degraded: true };
   const response = snapshot.derive('ranking', (s): GetResilienceRankingResponse => ({
     ...buildRanking(s.records, s.info.formula),
-    fetchedAt: new Date(s.info.generatedAt || s.fetchedAt).toISOString(),
+    fetchedAt: new Date(s.info.generatedAt || s.capturedAt).toISOString(),
   }));
   return { response, degraded: false };
 }

@@ -146,7 +146,7 @@ export function getEconomicStress(store: SnapshotStore): GetEconomicStressRespon
   const snapshot = store.read<FredSeries>(FRED_SERIES_DATASET);
   const index = snapshot ? stressOf(snapshot) : undefined;
   if (!snapshot || !index) return unavailableStress();
-  return { ...index, seededAt: new Date(snapshot.fetchedAt).toISOString(), unavailable: false };
+  return { ...index, seededAt: new Date(snapshot.capturedAt).toISOString(), unavailable: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,7 +220,7 @@ export function getEurostatCountryData(store: SnapshotStore): GetEurostatCountry
     for (const { country, metric, ...m } of s.records) (out[country] ??= {})[metric] = m;
     return out;
   });
-  return { countries, seededAt: String(snapshot.fetchedAt), unavailable: false };
+  return { countries, seededAt: String(snapshot.capturedAt), unavailable: false };
 }
 
 // ---------------------------------------------------------------------------------------------

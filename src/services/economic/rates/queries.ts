@@ -52,7 +52,7 @@ export function getEcbFxRates(store: SnapshotStore): GetEcbFxRatesResponse {
   return {
     rates: [...snapshot.records],
     updatedAt: `${newest}T14:00:00Z`,
-    seededAt: String(snapshot.fetchedAt),
+    seededAt: String(snapshot.capturedAt),
     unavailable: false,
   };
 }
@@ -64,7 +64,7 @@ export function getEuYieldCurve(store: SnapshotStore): GetEuYieldCurveResponse {
   for (const p of snapshot.records) rates[p.tenor] = p.rate;
   const date = snapshot.records.reduce((d, p) => (p.date > d ? p.date : d), '');
   return {
-    data: { date, rates, source: 'ecb-aaa', updatedAt: new Date(snapshot.fetchedAt).toISOString() },
+    data: { date, rates, source: 'ecb-aaa', updatedAt: new Date(snapshot.capturedAt).toISOString() },
     unavailable: false,
   };
 }

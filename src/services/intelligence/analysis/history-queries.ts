@@ -28,7 +28,7 @@ import type {
 } from './history-schemas.js';
 
 type History = Snapshot<HistoryRecord, IntelHistoryInfo>;
-type Deps = Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>;
+type Deps = Pick<AppDeps, 'store' | 'archive' | 'llm'>;
 
 interface Filters {
   domain?: string;

@@ -36,7 +36,7 @@ export function computeRiskScores(
   advisories: readonly Advisory[] | undefined,
   sdn: readonly SdnEntry[] | undefined,
 ): { scores: CiiScore[]; strategic: ReturnType<typeof strategicRisk> } {
-  const computedAt = cii.info.computedAt || cii.fetchedAt;
+  const computedAt = cii.info.computedAt || cii.capturedAt;
   const levelsNow = advisories ? advisoryLevelsAt(advisories, computedAt) : new Map<string, number>();
   const levelsDayAgo = advisories ? advisoryLevelsAt(advisories, computedAt - DAY_MS) : new Map<string, number>();
   const sanctions = sdn ? sanctionsCountsByCode(sdn) : new Map<string, number>();

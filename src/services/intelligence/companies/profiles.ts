@@ -55,7 +55,7 @@ function resolve(store: SnapshotStore, ticker: string | undefined, name: string 
     entry = hits?.length === 1 ? hits[0] : undefined;
   }
   const submissions = entry && subs?.derive('byCik', (s) => new Map(s.records.map((r) => [r.cik, r]))).get(entry.cik);
-  return { registry: true, entry, submissions, fetchedAt: submissions ? subs!.fetchedAt : 0 };
+  return { registry: true, entry, submissions, fetchedAt: submissions ? subs!.capturedAt : 0 };
 }
 
 function hostOf(website: string): string {

@@ -16,7 +16,7 @@ const failed = (s: Snapshot<unknown, unknown>) =>
   Boolean(s.meta.lastError) && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
 const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({
   rows: s.records,
-  fetchedAt: s.fetchedAt,
+  fetchedAt: s.capturedAt,
   failed: failed(s as Snapshot<unknown, unknown>),
 });
 
@@ -41,7 +41,16 @@ export function getChinaDecisionSignals(store: SnapshotStore): GetChinaDecisionS
     const snapshot = composeDecisionSnapshot({
       ...(macro ? { macro: input(macro) } : {}),
       ...(strait ? { crossStrait: input(strait) } : {}),
-      ...(corridors ? { corridors: { ...input(corridors), reviewedAt: corridors.info.reviewedAt } } : {}),
+      // The registry is a reference table: its time is its review date, not when it was loaded.
+      ...(corridors
+        ? {
+            corridors: {
+              ...input(corridors),
+              fetchedAt: Date.parse(`${corridors.info.reviewedAt}T00:00:00Z`) || corridors.capturedAt,
+              reviewedAt: corridors.info.reviewedAt,
+            },
+          }
+        : {}),
       ...(policy ? { policy: input(policy) } : {}),
       ...(disclosures ? { disclosures: input(disclosures) } : {}),
       now: at,

@@ -74,7 +74,7 @@ export function getSocialVelocity(store: SnapshotStore): { response: GetSocialVe
         score: p.score,
         upvoteRatio: p.upvoteRatio,
         numComments: p.numComments,
-        velocityScore: velocityScore(p.score, p.upvoteRatio, s.fetchedAt - p.createdAt),
+        velocityScore: velocityScore(p.score, p.upvoteRatio, s.capturedAt - p.createdAt),
         createdAt: p.createdAt,
         article: p.isSelf ? '' : p.url,
       }))
@@ -88,5 +88,5 @@ export function getSocialVelocity(store: SnapshotStore): { response: GetSocialVe
     }
     return out.slice(0, MAX_VELOCITY_POSTS);
   });
-  return { response: { posts, fetchedAt: snap.fetchedAt }, degraded: false };
+  return { response: { posts, fetchedAt: snap.capturedAt }, degraded: false };
 }
