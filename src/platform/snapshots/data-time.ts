@@ -45,11 +45,19 @@ export class AnswerReads {
 
 const reads = new AsyncLocalStorage<AnswerReads>();
 
-/** Runs `body` noting every snapshot it reads; returns its value and what it read. */
+/**
+ * Runs `body` noting every snapshot it reads; returns its value and what it read. An answer made
+ * inside another (a bootstrap's or batch's operations) counts toward the outer one too.
+ */
 export async function noteReads<T>(body: () => Promise<T>): Promise<{ value: T; reads: AnswerReads }> {
+  const outer = reads.getStore();
   const log = new AnswerReads();
-  const value = await reads.run(log, body);
-  return { value, reads: log };
+  try {
+    const value = await reads.run(log, body);
+    return { value, reads: log };
+  } finally {
+    if (outer && log.newest) outer.note(log.newest);
+  }
 }
 
 /** Called by the snapshot store for every snapshot it hands out. */

@@ -125,6 +125,11 @@ export class SnapshotStore {
     for (const name of datasets) this.withheld.add(name);
   }
 
+  /** Whether a dataset is served as absent whatever is stored (`withhold`). */
+  isWithheld(dataset: string): boolean {
+    return this.withheld.has(dataset);
+  }
+
   /**
    * The current snapshot of a dataset, or undefined when none has ever been ingested or the dataset
    * is withheld.
