@@ -72,6 +72,9 @@ it('asks every GET operation, and most answer with data at capture time', async 
   expect(OPERATIONS.length).toBeGreaterThan(150);
 });
 
+/** Answers that carried data (a 200 with a Last-Modified) at capture time: counted at the end. */
+const dated: string[] = [];
+
 describe.each(OPERATIONS)('GET %s', (url) => {
   it('answers the same bytes a year after the samples were captured', async () => {
     const then = await atCapture.get(url);
@@ -80,6 +83,28 @@ describe.each(OPERATIONS)('GET %s', (url) => {
     if (ABOUT_NOW[path]) return void expect(later.status).toBe(then.status);
     expect(later.status, later.text.slice(0, 300)).toBe(then.status);
     expect(later.text === then.text, difference(then.text, later.text)).toBe(true);
+    // Dated by the data in both: the header is there a year on exactly when it was at capture.
+    expect(later.headers.has('last-modified')).toBe(then.headers.has('last-modified'));
+    if (then.status === 200 && then.headers.has('last-modified')) dated.push(url);
+  });
+});
+
+describe('Last-Modified', () => {
+  it('dates an answer by the capture of the snapshots it read, not by the clock', async () => {
+    for (const app of [atCapture, yearLater]) {
+      const res = await app.get('/api/infrastructure/v1/get-cable-health');
+      // db/samples/captures.json: infrastructure.cable-warnings was captured at 2026-11-20T12:00Z.
+      expect(res.headers.get('last-modified')).toBe('Fri, 20 Nov 2026 12:00:00 GMT');
+      // Remembered answers carry it too.
+      expect((await app.get('/api/infrastructure/v1/get-cable-health')).headers.get('last-modified')).toBe(
+        'Fri, 20 Nov 2026 12:00:00 GMT',
+      );
+    }
+  });
+
+  it('is carried by nearly every operation answer', () => {
+    // The rest read no snapshot (live lookups that are not configured here, or answers from code alone).
+    expect(dated.length).toBeGreaterThan(150);
   });
 });
 
