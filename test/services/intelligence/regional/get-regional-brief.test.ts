@@ -34,7 +34,8 @@ describe('get-regional-brief without a model provider', () => {
     const b = res.body.brief;
     expect(b).toMatchObject({
       regionId: 'mena',
-      generatedAt: SAMPLE_NOW,
+      // Stamped with the facts' time (the week's end), not the clock's.
+      generatedAt: SNAPSHOT_AT,
       periodEnd: SNAPSHOT_AT,
       periodStart: SNAPSHOT_AT - 7 * 86_400_000,
       provider: 'template',
