@@ -229,13 +229,7 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
       const now = deps.clock.now();
       entries = allDatasets.map((d) =>
-        datasetHealth(
-          d,
-          metas.get(d.name),
-          now,
-          deps.runner.unrecordedFailure(d.name),
-          deps.store.isWithheld(d.name),
-        ),
+        datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name), deps.store.isWithheld(d.name)),
       );
     } catch (e) {
       deps.logger.error(

@@ -82,7 +82,7 @@ describe('GET /api/health', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('measures a sample\'s age from its capture: a week later it is a week old, and still SAMPLE, not STALE', async () => {
+  it("measures a sample's age from its capture: a week later it is a week old, and still SAMPLE, not STALE", async () => {
     const clock = app.clock as ManualClock;
     const before = clock.now();
     clock.advance(7 * 86_400_000);

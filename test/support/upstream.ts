@@ -7,11 +7,10 @@ import {
 } from 'node:http';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { testConfig } from '../../src/config.js';
 import type { AnyDataset, DatasetSource } from '../../src/platform/snapshots/dataset.js';
 import { isRequestLog, replayRecorded } from '../../src/platform/snapshots/request-log.js';
-import { bundledFile, SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../src/platform/snapshots/samples.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;
 

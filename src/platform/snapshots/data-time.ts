@@ -27,7 +27,10 @@ export function dataTime(snapshots: readonly (Captured | undefined)[]): number {
 }
 
 /** The data time of the named datasets' current snapshots (`dataTime`); 0 when none has one. */
-export function dataTimeOf(store: { read(dataset: string): Captured | undefined }, datasets: readonly string[]): number {
+export function dataTimeOf(
+  store: { read(dataset: string): Captured | undefined },
+  datasets: readonly string[],
+): number {
   return dataTime(datasets.map((d) => store.read(d)));
 }
 

@@ -137,7 +137,8 @@ export class SnapshotStore {
   read<R, I = Record<string, unknown>>(dataset: string): Snapshot<R, I> | undefined {
     if (this.withheld.has(dataset)) return undefined;
     this.pollForeignWrites();
-    const snapshot = (this.cache.get(dataset) as Snapshot<R, I> | undefined) ??
+    const snapshot =
+      (this.cache.get(dataset) as Snapshot<R, I> | undefined) ??
       (this.backend.sync ? this.load<R, I>(dataset) : undefined);
     // The answer being made read it: its capture counts toward the answer's Last-Modified.
     if (snapshot) noteRead(snapshot);

@@ -52,7 +52,9 @@ export const consumerPricesRouter = router({
     )
     .input(GetConsumerPriceOverviewRequest)
     .output(GetConsumerPriceOverviewResponse)
-    .query(({ ctx, input }) => getOverview(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx))),
+    .query(({ ctx, input }) =>
+      getOverview(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx)),
+    ),
 
   getConsumerPriceBasketSeries: operation
     .meta(
@@ -104,7 +106,9 @@ export const consumerPricesRouter = router({
     )
     .input(ListRetailerPriceSpreadsRequest)
     .output(ListRetailerPriceSpreadsResponse)
-    .query(({ ctx, input }) => listSpreads(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx))),
+    .query(({ ctx, input }) =>
+      listSpreads(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx)),
+    ),
 
   getConsumerPriceFreshness: operation
     .meta(
@@ -117,5 +121,7 @@ export const consumerPricesRouter = router({
     )
     .input(GetConsumerPriceFreshnessRequest)
     .output(GetConsumerPriceFreshnessResponse)
-    .query(({ ctx, input }) => getFreshness(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx))),
+    .query(({ ctx, input }) =>
+      getFreshness(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx)),
+    ),
 });

@@ -40,7 +40,11 @@ describe('datasetHealth', () => {
     ['ingested with no rows', meta({ recordCount: 0 }), 'EMPTY'],
     ['serving its bundled sample', meta({ origin: 'sample', capturedAt: NOW - 7 * 86_400_000 }), 'SAMPLE'],
     ['serving its sample, just captured', meta({ origin: 'sample' }), 'SAMPLE'],
-    ['serving its sample, live refresh failed', meta({ origin: 'sample', lastError: 'down', lastAttemptAt: NOW }), 'SAMPLE'],
+    [
+      'serving its sample, live refresh failed',
+      meta({ origin: 'sample', lastError: 'down', lastAttemptAt: NOW }),
+      'SAMPLE',
+    ],
     ['data captured long before it was written', meta({ capturedAt: NOW - 31 * 60_000 }), 'STALE'],
   ])('%s -> %s', (_l, m, status) => {
     expect(datasetHealth(ds, m, NOW).status).toBe(status);

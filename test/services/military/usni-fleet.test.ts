@@ -3,7 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseUsniFleet, USNI_FLEET, usniFleetDataset } from '../../../src/services/military/fleet/datasets/usni-fleet.js';
+import {
+  parseUsniFleet,
+  USNI_FLEET,
+  usniFleetDataset,
+} from '../../../src/services/military/fleet/datasets/usni-fleet.js';
 import { getUsniFleetReport } from '../../../src/services/military/fleet/queries.js';
 import type { USNIFleetReport } from '../../../src/services/military/fleet/schemas.js';
 import { deploymentStatusOf, regionName, vesselTypeOf } from '../../../src/services/military/fleet/rules.js';

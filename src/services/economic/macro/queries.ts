@@ -256,7 +256,10 @@ export function getMacroSignals(store: SnapshotStore): GetMacroSignalsResponse {
 // ---------------------------------------------------------------------------------------------
 
 /** The default window runs from the day before the calendar's capture (the data's time, not the clock's). */
-export function getEconomicCalendar(store: SnapshotStore, req: GetEconomicCalendarRequest): GetEconomicCalendarResponse {
+export function getEconomicCalendar(
+  store: SnapshotStore,
+  req: GetEconomicCalendarRequest,
+): GetEconomicCalendarResponse {
   const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
   const window = snapshot ? defaultCalendarWindow(snapshot.capturedAt) : { from: '', to: '' };
   const from = req.fromDate ?? window.from;

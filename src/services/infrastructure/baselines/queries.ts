@@ -43,7 +43,10 @@ function statsFor(store: SnapshotStore, type: string, region: string, at: number
  * The baseline for the UTC weekday and month of the baselines' data time (the snapshot's capture:
  * the latest recording), and the given count scored against it.
  */
-export function getTemporalBaseline(store: SnapshotStore, req: GetTemporalBaselineRequest): GetTemporalBaselineResponse {
+export function getTemporalBaseline(
+  store: SnapshotStore,
+  req: GetTemporalBaselineRequest,
+): GetTemporalBaselineResponse {
   const region = req.region?.trim() || 'global';
   const at = store.read(TEMPORAL_BASELINES)?.capturedAt ?? 0;
   const w = statsFor(store, req.type, region, at);

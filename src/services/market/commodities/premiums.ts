@@ -19,7 +19,10 @@ const NO_FX = { pair: 'CNY/USD', rate: 0, source: '', asOf: '' };
  * must be present and the benchmark recent, judged at the inputs' data time (the newer capture of the
  * two snapshots, never the clock); otherwise the list is empty and the answer is not cached.
  */
-export function getPhysicalPremiums(store: SnapshotStore, req: GetPhysicalPremiumsRequest): Outcome<GetPhysicalPremiumsResponse> {
+export function getPhysicalPremiums(
+  store: SnapshotStore,
+  req: GetPhysicalPremiumsRequest,
+): Outcome<GetPhysicalPremiumsResponse> {
   const { metals, unsupported } = normaliseMetals(req.metals ?? []);
   if (unsupported.length) {
     const description =

@@ -8,7 +8,10 @@ import type { GetUSNIFleetReportResponse, USNIFleetReport } from './schemas.js';
  * stored the answer says so in `error`. Judged at the data's time, never the clock's: how old the
  * snapshot is now is health's question and the answer's Last-Modified.
  */
-export function getUsniFleetReport(deps: Pick<AppDeps, 'store'>): { response: GetUSNIFleetReportResponse; degraded: boolean } {
+export function getUsniFleetReport(deps: Pick<AppDeps, 'store'>): {
+  response: GetUSNIFleetReportResponse;
+  degraded: boolean;
+} {
   const snap = deps.store.read<USNIFleetReport>(USNI_FLEET);
   const report = snap?.records[0];
   if (!snap || !report)

@@ -85,7 +85,9 @@ describe('GET get-china-activity-nowcast', () => {
 
     clock.set(SAMPLE_NOW + 24 * HOUR);
     // The same upstream documents read a day later (a sample load would stand for the sample's own capture).
-    const r = await app.deps.runner.run(corridorHistoryDataset, { origin: { kind: 'bytes', payloads: await payloads() } });
+    const r = await app.deps.runner.run(corridorHistoryDataset, {
+      origin: { kind: 'bytes', payloads: await payloads() },
+    });
     expect(r).toMatchObject({ ok: true, recordCount: 2 });
     const points = app.deps.store.read<CorridorHistoryPoint>(CORRIDOR_HISTORY)!.records;
     expect(points.map((pt) => pt.at)).toEqual([SAMPLE_NOW, SAMPLE_NOW + 24 * HOUR]);

@@ -116,9 +116,9 @@ describe('GET list-global-tenders', () => {
     const later = await app.get(PATH);
     clock.set(SAMPLE_NOW);
     expect(later.body.availability).toBe('available');
-    expect(later.body.sourceStatuses.every((s: { state: string; stale: boolean }) => s.state === 'ok' && !s.stale)).toBe(
-      true,
-    );
+    expect(
+      later.body.sourceStatuses.every((s: { state: string; stale: boolean }) => s.state === 'ok' && !s.stale),
+    ).toBe(true);
     expect(later.text).toBe(before.text);
   });
 

@@ -153,7 +153,7 @@ describe('GET get-cable-health', () => {
     expect(res.body.cables['seamewe-5'].evidence[0]).toMatchObject({ source: 'NGA', ts: Date.UTC(2026, 10, 20, 8) });
   });
 
-  it('lets signals fade from the warnings\' capture, not the clock: started three days later it answers the same', async () => {
+  it("lets signals fade from the warnings' capture, not the clock: started three days later it answers the same", async () => {
     const then = await app.get(PATH);
     const clock = new ManualClock(SAMPLE_NOW + 3 * 24 * H);
     await withTestApp({ samples: [cableWarningsDataset], clock }, async (later) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
+import { startTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
 import { ciiScoresDataset } from '../../../../src/services/intelligence/country/datasets/cii-scores.js';
