@@ -142,6 +142,11 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
 
 export type AnyDataset = Dataset<any, any>;
 
+/** The `parse` of a derived dataset computed by its `derive`: it reads no payloads. */
+export function parsesNothing(): never {
+  throw new Error('a derived dataset is computed from its inputs by its model; it parses no payload');
+}
+
 /** Whether a source is a curated table of this repository (db/reference/), read rather than fetched. */
 export function isReferenceSource(source: Pick<DatasetSource, 'reference'>): boolean {
   return source.reference === true;

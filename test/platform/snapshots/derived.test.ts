@@ -4,7 +4,12 @@ import { testConfig } from '../../../src/config.js';
 import { createDeps } from '../../../src/deps.js';
 import { openDatabase } from '../../../db/client.js';
 import { ManualClock } from '../../../src/platform/clock.js';
-import type { AnyDataset, Dataset, DerivedInputs } from '../../../src/platform/snapshots/dataset.js';
+import {
+  parsesNothing,
+  type AnyDataset,
+  type Dataset,
+  type DerivedInputs,
+} from '../../../src/platform/snapshots/dataset.js';
 import { dependentsOf, deriveAll, derivationOrder, refreshDerived } from '../../../src/platform/snapshots/derived.js';
 import { sampleCaptures } from '../../../src/platform/snapshots/catalogue.js';
 import { findDataset } from '../../../src/root/datasets.js';
@@ -41,6 +46,7 @@ const sum: Dataset<{ total: number; at: number }> = {
   sources: {},
   inputs: ['test.a', 'test.b'],
   allowEmpty: true,
+  parse: parsesNothing,
   derive(inputs: DerivedInputs, at) {
     sumRuns++;
     const total = ['test.a', 'test.b'].reduce(
@@ -59,6 +65,7 @@ const history: Dataset<{ total: number }> = {
   maxStaleMinutes: 60,
   sources: {},
   inputs: ['test.sum'],
+  parse: parsesNothing,
   derive(inputs, _at, previous) {
     const now = inputs['test.sum']!.records[0] as { total: number };
     return { records: [...(previous?.records ?? []), { total: now.total }] };
