@@ -90,14 +90,16 @@ export function datasetHealth(
 
 /**
  * All datasets OK: HEALTHY. Nothing failing but some serving their bundled samples: SAMPLE. Some
- * STALE (old, or serving the last good snapshot after a failed refresh) or a minority with nothing
- * to serve: DEGRADED. Half or more with nothing to serve (EMPTY/ERROR): UNHEALTHY. An UNCONFIGURED
- * relay counts for none of these: leaving it out is the operator's choice, not a failure.
+ * STALE (old, or serving the last good snapshot after a failed refresh), a sample whose live refresh
+ * failed, or a minority with nothing to serve: DEGRADED. Half or more with nothing to serve
+ * (EMPTY/ERROR): UNHEALTHY. An UNCONFIGURED relay counts for none of these: leaving it out is the
+ * operator's choice, not a failure.
  */
-export function overallStatus(entries: readonly DatasetHealth[]): OverallStatus {
+export function overallStatus(entries: readonly Pick<DatasetHealth, 'status' | 'lastError'>[]): OverallStatus {
   const counted = entries.filter((e) => e.status !== 'UNCONFIGURED');
   if (counted.every((e) => e.status === 'OK')) return 'HEALTHY';
-  if (counted.every((e) => e.status === 'OK' || e.status === 'SAMPLE')) return 'SAMPLE';
   const broken = counted.filter((e) => e.status === 'EMPTY' || e.status === 'ERROR').length;
-  return broken * 2 >= counted.length ? 'UNHEALTHY' : 'DEGRADED';
+  if (broken * 2 >= counted.length) return 'UNHEALTHY';
+  const failing = counted.some((e) => e.status === 'STALE' || (e.status === 'SAMPLE' && e.lastError));
+  return broken || failing ? 'DEGRADED' : 'SAMPLE';
 }

@@ -128,7 +128,7 @@ describe('datasetHealth', () => {
 });
 
 describe('overallStatus', () => {
-  const e = (status: DatasetHealth['status']) => ({ status }) as DatasetHealth;
+  const e = (status: DatasetHealth['status']) => ({ status, lastError: null }) as DatasetHealth;
   it.each([
     [[e('OK'), e('OK')], 'HEALTHY'],
     [[e('OK'), e('STALE')], 'DEGRADED'],
@@ -142,6 +142,8 @@ describe('overallStatus', () => {
     [[e('OK'), e('UNCONFIGURED')], 'HEALTHY'],
     [[e('SAMPLE'), e('UNCONFIGURED'), e('UNCONFIGURED')], 'SAMPLE'],
     [[e('OK'), e('OK'), e('EMPTY'), e('UNCONFIGURED'), e('UNCONFIGURED')], 'DEGRADED'],
+    // Serving the sample while its live refresh fails: a failure, not just a sample.
+    [[e('OK'), { status: 'SAMPLE', lastError: 'GET x: ENOTFOUND' } as DatasetHealth], 'DEGRADED'],
   ])('%j -> %s', (entries, expected) => {
     expect(overallStatus(entries)).toBe(expected);
   });
