@@ -81,6 +81,7 @@ export async function serialiseAnswer(
   expression: string | undefined,
   key: string | undefined,
   versions: string,
+  lastModified = 0,
 ): Promise<PreparedBody> {
   let body = value;
   const degraded = isDegraded(body) || ctx.degraded === true;
@@ -101,6 +102,8 @@ export async function serialiseAnswer(
     body = projection.value;
   }
   const prepared = prepareBody(body, degraded);
+  // Remembered with the bytes: the same snapshot versions have the same captures.
+  prepared.lastModified = lastModified;
   if (key !== undefined && !degraded) ctx.deps.responses.set(key, versions, prepared);
   return prepared;
 }

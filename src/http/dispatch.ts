@@ -3,6 +3,7 @@ import { cacheControlFor } from '../platform/http-cache.js';
 import { decodeQuery, inputShape, unknownParams } from '../platform/query-params.js';
 import { ServiceError, toWire, violationsFromZod } from '../platform/errors.js';
 import { noteStorageFailure } from '../platform/storage-failure.js';
+import { noteRead, noteReads } from '../platform/snapshots/data-time.js';
 import { unknownFields } from '../platform/unknown-fields.js';
 import { requestedExport, rowsFieldOf, type ExportFormat } from './export.js';
 import type { z } from 'zod';
@@ -138,6 +139,7 @@ export class RestDispatcher {
         'content-type': JSON_TYPE,
         etag: prepared.etag,
         'cache-control': cacheControl,
+        ...(prepared.lastModified ? { 'last-modified': new Date(prepared.lastModified).toUTCString() } : {}),
       },
       // Decoded only by a caller that wants text; sockets and batches take the bytes.
       get body() {
@@ -170,19 +172,29 @@ export class RestDispatcher {
     const versions = key === undefined ? '' : datasetVersions(ctx, route.meta);
     if (key !== undefined) {
       const hit = cachedAnswer(ctx, key, versions);
-      if (hit) return { prepared: hit, format };
+      if (hit) {
+        // A remembered answer inside another (bootstrap, batch) still dates the outer one.
+        if (hit.lastModified) noteRead({ capturedAt: hit.lastModified });
+        return { prepared: hit, format };
+      }
     }
-    const value: unknown = await callTRPCProcedure({
-      router: this.router,
-      path: route.procedure,
-      type: route.type,
-      ctx,
-      // Read by the procedure's input step.
-      getRawInput: async () => rawInput(route, ctx, call),
-      signal: undefined,
-      batchIndex: 0,
-    });
-    return { prepared: await serialiseAnswer(ctx, value, expression, key, versions), format };
+    // Every snapshot the procedure reads is noted: the newest capture among them is the Last-Modified.
+    const { value, reads } = await noteReads(() =>
+      callTRPCProcedure({
+        router: this.router,
+        path: route.procedure,
+        type: route.type,
+        ctx,
+        // Read by the procedure's input step.
+        getRawInput: async () => rawInput(route, ctx, call),
+        signal: undefined,
+        batchIndex: 0,
+      }),
+    );
+    return {
+      prepared: await serialiseAnswer(ctx, value as unknown, expression, key, versions, reads.newest),
+      format,
+    };
   }
 }
 

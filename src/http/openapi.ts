@@ -122,6 +122,12 @@ const CACHE_HEADERS: Json = {
     required: true,
     schema: { type: 'string' },
   },
+  'Last-Modified': {
+    description:
+      'The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent ' +
+      'when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock.',
+    schema: { type: 'string' },
+  },
 };
 
 const NOT_MODIFIED: Json = {

@@ -228,7 +228,9 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     try {
       const metas = new Map(deps.store.allMeta().map((m) => [m.dataset, m]));
       const now = deps.clock.now();
-      entries = allDatasets.map((d) => datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name)));
+      entries = allDatasets.map((d) =>
+        datasetHealth(d, metas.get(d.name), now, deps.runner.unrecordedFailure(d.name), deps.store.isWithheld(d.name)),
+      );
     } catch (e) {
       deps.logger.error(
         { err: { message: (e as Error).message }, requestId: res.locals.requestId },
@@ -241,23 +243,33 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       );
     }
     const status = overallStatus(entries);
+    const count = (s: DatasetHealth['status']) => entries.filter((e) => e.status === s).length;
+    // Said whatever the verdict: a service answering from its bundled samples is not serving live data.
+    const samples = count('SAMPLE');
+    const servingSamples = samples ? { servingSamples: samples } : {};
     if (!detailed) {
       const problems = Object.fromEntries(
-        entries.filter((e) => e.status !== 'OK').map((e) => [e.dataset, { status: e.status }]),
+        entries
+          .filter((e) => e.status !== 'OK' && e.status !== 'UNCONFIGURED')
+          .map((e) => [e.dataset, { status: e.status }]),
       );
-      const body = Object.keys(problems).length ? { status, checkedAt, problems } : { status, checkedAt };
+      const body = Object.keys(problems).length
+        ? { status, checkedAt, ...servingSamples, problems }
+        : { status, checkedAt, ...servingSamples };
       return send(req, res, json(200, body, NO_STORE));
     }
-    const count = (s: DatasetHealth['status']) => entries.filter((e) => e.status === s).length;
     const body = {
       status,
       checkedAt,
+      ...servingSamples,
       summary: {
         total: entries.length,
         ok: count('OK'),
+        sample: samples,
         stale: count('STALE'),
         empty: count('EMPTY'),
         error: count('ERROR'),
+        unconfigured: count('UNCONFIGURED'),
       },
       // Stored messages predate nothing: redacted again on the way out, whatever wrote them.
       datasets: Object.fromEntries(

@@ -18,6 +18,8 @@ export interface PreparedBody {
   readonly length: number;
   etag: string;
   degraded: boolean;
+  /** The newest capture (epoch ms) among the snapshots the answer was computed from; 0 when it read none. */
+  lastModified?: number;
   encoded: Partial<Record<ContentCoding, Buffer>>;
   /** Set on a remembered 400 projection refusal: its body, answered again as a 400. */
   refusal?: Record<string, unknown>;
@@ -35,6 +37,7 @@ function footprint(body: PreparedBody): number {
 class Prepared implements PreparedBody {
   readonly encoded: Partial<Record<ContentCoding, Buffer>> = {};
   refusal?: Record<string, unknown>;
+  lastModified?: number;
   onEncoded?: (bytes: number) => void;
   private joined?: Buffer;
   constructor(

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,7 @@ import { planCatalogue } from '../../src/platform/auth/plans.js';
 import { RATE_POLICIES } from '../../src/platform/ratelimit/limiter.js';
 import { ALL_DATASETS } from '../../src/root/datasets.js';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
+import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
 import type { ManualClock } from '../../src/platform/clock.js';
 import { startTestApp, withTestApp, type TestApp } from '../support/app.js';
 
@@ -26,42 +29,78 @@ describe('GET /api/health', () => {
   });
   afterAll(() => app.close());
 
-  it('gives anyone the compact view: overall status and check time, never cacheable', async () => {
+  // Loaded from the bundled samples: reference tables and the models computed here are OK, relays
+  // without their address are UNCONFIGURED (withheld), every other dataset serves its sample.
+  const unconfigured = ALL_DATASETS.filter((d) => d.kind === 'relay');
+  const ok = ALL_DATASETS.filter((d) => d.kind === 'reference' || d.derive);
+  const samples = ALL_DATASETS.length - unconfigured.length - ok.length;
+
+  it('gives anyone the compact view: overall status, check time and what is not OK, never cacheable', async () => {
     const res = await bare(app, '/api/health');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'HEALTHY', checkedAt: new Date(app.clock.now()).toISOString() });
+    // Serving samples is never HEALTHY: the verdict says so, and names them.
+    expect(res.body).toMatchObject({
+      status: 'SAMPLE',
+      checkedAt: new Date(app.clock.now()).toISOString(),
+      servingSamples: samples,
+    });
+    expect(res.body.problems['seismology.earthquakes']).toEqual({ status: 'SAMPLE' });
+    expect(Object.keys(res.body.problems)).toHaveLength(samples);
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('gives an operator key the detailed view by default: every dataset with age, limit, rows and status', async () => {
+  it('gives an operator key the detailed view by default: every dataset with origin, capture, age, limit, rows and status', async () => {
     const res = await app.get('/api/health', operator);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.datasets)).toEqual(ALL_DATASETS.map((d) => d.name));
     expect(res.body.summary).toEqual({
       total: ALL_DATASETS.length,
-      ok: ALL_DATASETS.length,
+      ok: ok.length,
+      sample: samples,
       stale: 0,
       empty: 0,
       error: 0,
+      unconfigured: unconfigured.length,
     });
     expect(res.body.datasets['seismology.earthquakes']).toEqual({
       kind: 'live',
+      origin: 'sample',
       source: earthquakesDataset.source,
-      status: 'OK',
+      status: 'SAMPLE',
       serving: true,
       fetchedAt: new Date(app.clock.now()).toISOString(),
+      // db/samples/captures.json: the instant the sample describes, which is the suite's clock.
+      capturedAt: '2026-11-20T12:00:00.000Z',
       ageSeconds: 0,
       maxStaleMinutes: 30,
       recordCount: expect.any(Number),
       lastAttemptAt: new Date(app.clock.now()).toISOString(),
       lastError: null,
     });
+    for (const d of unconfigured)
+      expect(res.body.datasets[d.name], d.name).toMatchObject({ status: 'UNCONFIGURED', serving: false, origin: null });
     expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("measures a sample's age from its capture: a week later it is a week old, and still SAMPLE, not STALE", async () => {
+    const clock = app.clock as ManualClock;
+    const before = clock.now();
+    clock.advance(7 * 86_400_000);
+    try {
+      const detail = await app.get('/api/health', operator);
+      expect(detail.body.status).toBe('SAMPLE');
+      expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({
+        status: 'SAMPLE',
+        ageSeconds: 7 * 86_400,
+      });
+    } finally {
+      clock.set(before);
+    }
   });
 
   it('answers ?compact=1 compactly even for an operator', async () => {
     const res = await app.get('/api/health?compact=1', operator);
-    expect(Object.keys(res.body).sort()).toEqual(['checkedAt', 'status']);
+    expect(Object.keys(res.body).sort()).toEqual(['checkedAt', 'problems', 'servingSamples', 'status']);
   });
 
   it('refuses ?detail=1 without a credential (401) and to a customer key, even an enterprise one (403)', async () => {
@@ -85,6 +124,22 @@ describe('GET /api/health', () => {
   it('reports STALE datasets once their age passes the limit, and lists them as problems in the compact view', async () => {
     const clock = app.clock as ManualClock;
     const before = clock.now();
+    // Data read now from files (not the bundled sample): OK while fresh.
+    const bytes = (source: { sample: string }) => fs.readFileSync(path.join(SAMPLES_DIR, source.sample));
+    const file = await app.deps.runner.run(earthquakesDataset, {
+      origin: {
+        kind: 'bytes',
+        payloads: {
+          usgs: bytes(earthquakesDataset.sources.usgs! as { sample: string }),
+          nrcan: bytes(earthquakesDataset.sources.nrcan! as { sample: string }),
+        },
+      },
+    });
+    expect(file.ok).toBe(true);
+    expect((await app.get('/api/health', operator)).body.datasets['seismology.earthquakes']).toMatchObject({
+      origin: 'file',
+      status: 'OK',
+    });
     clock.advance(31 * 60_000); // past the 30-minute limit of the earthquake feed only
     try {
       const compact = await bare(app, '/api/health');
@@ -98,6 +153,8 @@ describe('GET /api/health', () => {
       expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'STALE', ageSeconds: 31 * 60 });
     } finally {
       clock.set(before);
+      // Back to the sample for the other tests.
+      expect((await app.deps.runner.run(earthquakesDataset, { origin: { kind: 'samples' } })).ok).toBe(true);
     }
   });
 
@@ -107,7 +164,8 @@ describe('GET /api/health', () => {
     });
     expect(r.ok).toBe(false);
     const detail = await app.get('/api/health', operator);
-    expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'STALE', serving: true });
+    // Still the sample serving, so still SAMPLE (never OK), with the failure named.
+    expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({ status: 'SAMPLE', serving: true });
     expect(detail.body.datasets['seismology.earthquakes'].lastError).toBeTruthy();
     expect((await app.get('/api/seismology/v1/list-earthquakes')).status).toBe(200);
     // Restore for the other tests.
@@ -150,7 +208,9 @@ describe('health with nothing ingested', () => {
       expect(compact.status).toBe(200);
       expect(compact.body.status).toBe('UNHEALTHY');
       const detail = await app.get('/api/health', operator);
-      expect(detail.body.summary.empty).toBe(ALL_DATASETS.length);
+      // The relays without their address are UNCONFIGURED, not empty: nothing is meant to serve there.
+      const relays = ALL_DATASETS.filter((d) => d.kind === 'relay').length;
+      expect(detail.body.summary).toMatchObject({ empty: ALL_DATASETS.length - relays, unconfigured: relays });
       expect(detail.body.datasets['seismology.earthquakes']).toMatchObject({
         status: 'EMPTY',
         fetchedAt: null,

@@ -7,11 +7,10 @@ import {
 } from 'node:http';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { testConfig } from '../../src/config.js';
-import type { DatasetSource } from '../../src/platform/snapshots/dataset.js';
+import type { AnyDataset, DatasetSource } from '../../src/platform/snapshots/dataset.js';
 import { isRequestLog, replayRecorded } from '../../src/platform/snapshots/request-log.js';
-import { SAMPLES_DIR } from '../../src/platform/snapshots/samples.js';
+import { bundledFile } from '../../src/platform/snapshots/samples.js';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse, url: URL, hits: number) => void;
 
@@ -120,6 +119,17 @@ export function replaying(
  * (`*.requests.json`), the recorded answers joined by the source's own fetch.
  */
 export async function sampleAsFetched(source: DatasetSource, now = Date.UTC(2026, 10, 20, 12)): Promise<Buffer> {
-  const file = path.join(SAMPLES_DIR, source.sample);
+  const file = bundledFile(source);
   return isRequestLog(source.sample) ? replayRecorded(source, file, testConfig(), now) : fs.readFileSync(file);
+}
+
+/**
+ * A dataset's bundled samples (reference files included) as payloads for a `bytes` run: the runner
+ * takes bytes as read now (capturedAt = the clock), unlike a sample load, which stands for the
+ * sample's recorded capture. How a test says "the same upstream data, read at another time".
+ */
+export async function samplePayloads(dataset: AnyDataset): Promise<Record<string, Buffer>> {
+  return Object.fromEntries(
+    await Promise.all(Object.entries(dataset.sources).map(async ([k, s]) => [k, await sampleAsFetched(s)] as const)),
+  );
 }

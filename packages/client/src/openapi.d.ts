@@ -473,7 +473,7 @@ export interface paths {
         };
         /**
          * Get a market’s headline consumer-price indices
-         * @description Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between retailers, basket coverage, the mean age of each retailer’s data in minutes when the observations were captured and the 8 categories furthest from 100. basket_slug is not used: one basket per market. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["GetConsumerPriceOverview"];
         put?: never;
@@ -573,7 +573,7 @@ export interface paths {
         };
         /**
          * Get how old a market’s price data is
-         * @description For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
+         * @description For each retailer, when it was last observed and how many minutes before the observations were captured: the real age of the data, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled. Computed from retailer shelf-price observations published by an operator-run collector at CONSUMER_PRICES_OBSERVATIONS_URL (one CSV; the published service scrapes them with paid services, which this deployment does not); without that address every operation answers upstreamUnavailable. Recomputed once per snapshot: items are weighted into an essentials basket that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.
          */
         get: operations["GetConsumerPriceFreshness"];
         put?: never;
@@ -753,7 +753,7 @@ export interface paths {
         };
         /**
          * Get the euro area systemic stress indicator
-         * @description The ECB new composite indicator of systemic stress (CISS) for the euro area: latest daily reading with its band, and the readings of the last year. stale is true when the latest reading is more than 14 days old; unavailable is true when there is no data.
+         * @description The ECB new composite indicator of systemic stress (CISS) for the euro area: latest daily reading with its band, and the readings of the last year. stale is true when the latest reading was more than 14 days old when the series was captured; unavailable is true when there is no data.
          */
         get: operations["GetEuFsi"];
         put?: never;
@@ -913,7 +913,7 @@ export interface paths {
         };
         /**
          * Get upcoming economic releases and rate decisions
-         * @description FOMC and ECB rate decision days (from the Federal Reserve and ECB meeting calendars), the next planned Eurostat releases of HICP inflation, unemployment and GDP, and the US CPI, payrolls, GDP, PCE and retail sales release dates from FRED, between fromDate and toDate (default: yesterday to 31 days ahead). Released figures and consensus estimates are not filled in. unavailable is true when there is no calendar.
+         * @description FOMC and ECB rate decision days (from the Federal Reserve and ECB meeting calendars), the next planned Eurostat releases of HICP inflation, unemployment and GDP, and the US CPI, payrolls, GDP, PCE and retail sales release dates from FRED, between fromDate and toDate (default: from the day before the calendar was captured to 31 days ahead of it). Released figures and consensus estimates are not filled in. unavailable is true when there is no calendar.
          */
         get: operations["GetEconomicCalendar"];
         put?: never;
@@ -933,7 +933,7 @@ export interface paths {
         };
         /**
          * Get the official China macro snapshot
-         * @description Latest official Chinese macro figures read from the English press-release pages of the National Bureau of Statistics (industrial value added, fixed-asset investment and real estate investment, year on year) and the State Administration of Foreign Exchange (foreign exchange reserves, net bank FX settlement), each with the prior period as the release states it, its direction, release and retrieval times, vintage and provenance; the five pillars; the NBS release calendar from a month back to four months ahead; and how each publisher was read. PBoC credit and customs trade series are listed but not collected: they are reported unavailable (SOURCE_NOT_COLLECTED), never estimated. Staleness is judged at request time: NBS figures 75 days after their period, SAFE figures 45 days. No parameters. unavailable is true (and nothing is cached) without a snapshot.
+         * @description Latest official Chinese macro figures read from the English press-release pages of the National Bureau of Statistics (industrial value added, fixed-asset investment and real estate investment, year on year) and the State Administration of Foreign Exchange (foreign exchange reserves, net bank FX settlement), each with the prior period as the release states it, its direction, release and retrieval times, vintage and provenance; the five pillars; the NBS release calendar from a month back to four months ahead; and how each publisher was read. PBoC credit and customs trade series are listed but not collected: they are reported unavailable (SOURCE_NOT_COLLECTED), never estimated. Staleness is judged at the capture time: NBS figures 75 days after their period, SAFE figures 45 days. No parameters. unavailable is true (and nothing is cached) without a snapshot.
          */
         get: operations["GetChinaMacroSnapshot"];
         put?: never;
@@ -1413,7 +1413,7 @@ export interface paths {
         };
         /**
          * Get the baseline of an activity count
-         * @description Mean and standard deviation of the counts recorded (through record-baseline-snapshot, seeded from a bundled history) for one activity kind and region on the current UTC weekday and month. With fewer than 10 counts the answer says learning. Give `count` to score it: an anomaly is reported from 1.5 standard deviations (medium), 2 (high) and 3 (critical). `type` is required; `region` defaults to `global`.
+         * @description Mean and standard deviation of the counts recorded (through record-baseline-snapshot, seeded from a bundled history) for one activity kind and region on the UTC weekday and month of the latest recording. With fewer than 10 counts the answer says learning. Give `count` to score it: an anomaly is reported from 1.5 standard deviations (medium), 2 (high) and 3 (critical). `type` is required; `region` defaults to `global`.
          */
         get: operations["GetTemporalBaseline"];
         put?: never;
@@ -1773,7 +1773,7 @@ export interface paths {
         };
         /**
          * Pentagon pizza-index status
-         * @description How busy the pizza places around the Pentagon are, as published by the third-party site pizzint.watch (itself derived from proprietary place-popularity data), with a DEFCON-style activity level. The data is a replayed dated capture of that site, not a live reading: `updatedAt` is its time and `dataFreshness` turns STALE (and caching off) once it is over two hours old. `include_gdelt=true` adds the site’s GDELT tension scores for six country pairs.
+         * @description How busy the pizza places around the Pentagon are, as published by the third-party site pizzint.watch (itself derived from proprietary place-popularity data), with a DEFCON-style activity level. The data is a replayed dated capture of that site, not a live reading: `updatedAt` is its time and `dataFreshness` is STALE (and caching off) when it was over two hours old when captured. `include_gdelt=true` adds the site’s GDELT tension scores for six country pairs.
          */
         get: operations["GetPizzintStatus"];
         put?: never;
@@ -2693,7 +2693,7 @@ export interface paths {
         };
         /**
          * Get Shanghai physical gold and silver premiums
-         * @description The Shanghai Gold Exchange benchmark (gold SHAU per gram, silver SHAG per kilogram, PM price or AM when the PM session has not priced) converted to US dollars per troy ounce at the yuan rate held, against COMEX gold and silver futures from the commodities snapshot: premium in dollars and percent, with both legs and the rate. The SGE figures are licensed: live ingestion runs only where SGE_BENCHMARK_LICENSED is true; otherwise the bundled, dated benchmark sample serves while under 10 days old. metals picks gold and/or silver (400 otherwise). A missing input or a stale benchmark gives an empty list with no-store (never a cached empty answer).
+         * @description The Shanghai Gold Exchange benchmark (gold SHAU per gram, silver SHAG per kilogram, PM price or AM when the PM session has not priced) converted to US dollars per troy ounce at the yuan rate held, against COMEX gold and silver futures from the commodities snapshot: premium in dollars and percent, with both legs and the rate. The SGE figures are licensed: live ingestion runs only where SGE_BENCHMARK_LICENSED is true; otherwise the bundled, dated benchmark sample serves while under 10 days older than the futures snapshot. metals picks gold and/or silver (400 otherwise). A missing input or a stale benchmark gives an empty list with no-store (never a cached empty answer).
          */
         get: operations["GetPhysicalPremiums"];
         put?: never;
@@ -2773,7 +2773,7 @@ export interface paths {
         };
         /**
          * US Navy ship positions from the USNI News Fleet Tracker
-         * @description The latest USNI News Fleet and Marine Tracker article, read from its WordPress feed: the battle force totals, every ship named with its hull type, sea area (with an approximate position) and deployment status, and the carrier strike groups and amphibious ready groups with their air wings, destroyer squadrons and escorts. Refreshed by ingestion; `force_refresh` changes nothing.
+         * @description The latest USNI News Fleet and Marine Tracker article, read from its WordPress feed: the battle force totals, every ship named with its hull type, sea area (with an approximate position) and deployment status, and the carrier strike groups and amphibious ready groups with their air wings, destroyer squadrons and escorts. `stale` is true when the article was more than 8 days old when it was read. Refreshed by ingestion; `force_refresh` changes nothing.
          */
         get: operations["GetUSNIFleetReport"];
         put?: never;
@@ -2953,7 +2953,7 @@ export interface paths {
         };
         /**
          * List places with good news in the last two hours
-         * @description Reads the eight 15-minute GDELT 2.0 Global Knowledge Graph files of the last two hours and keeps articles with a tone above +2 and an innovation, education, health, tourism, heritage or peacekeeping theme. Articles are grouped by their first geocoded place in 0.1° cells; a cell with three or more distinct articles becomes an event, categorised by keywords of its first headline. Most articles first. No parameters. stale says the snapshot is over 25 hours old.
+         * @description Reads the eight 15-minute GDELT 2.0 Global Knowledge Graph files of the last two hours and keeps articles with a tone above +2 and an innovation, education, health, tourism, heritage or peacekeeping theme. Articles are grouped by their first geocoded place in 0.1° cells; a cell with three or more distinct articles becomes an event, categorised by keywords of its first headline. Most articles first. No parameters. stale says the newest event was over 25 hours old when the files were read.
          */
         get: operations["ListPositiveGeoEvents"];
         put?: never;
@@ -3053,7 +3053,7 @@ export interface paths {
         };
         /**
          * List upcoming tech events
-         * @description Technology conferences, earnings calls and IPOs that have not ended and start within the next `days` (90 when omitted, explicit values held within 1..365), soonest first, at most `limit` (50 when omitted, explicit values held within 1..200; above 500 is refused). `mappable=true` keeps in-person events with coordinates. When no events data is available the answer carries a non-empty `error` and is not cached; an empty window is a normal answer.
+         * @description Technology conferences, earnings calls and IPOs that had not ended when the list was captured and start within the next `days` of it (90 when omitted, explicit values held within 1..365), soonest first, at most `limit` (50 when omitted, explicit values held within 1..200; above 500 is refused). `mappable=true` keeps in-person events with coordinates. When no events data is available the answer carries a non-empty `error` and is not cached; an empty window is a normal answer.
          */
         get: operations["ListTechEvents"];
         put?: never;
@@ -3173,7 +3173,7 @@ export interface paths {
         };
         /**
          * Get Toronto police open data
-         * @description From the Toronto Police Service Public Safety Data Portal (ArcGIS feature services): by default the major crimes (assault, break and enter, robbery, auto theft, theft over) reported in the last 90 days, newest first, with positions moved to the nearest intersection; with dataset=annual_aggregate, calls for service attended per year, division and neighbourhood. Filter by division, neighbourhood text, offence text (occurrences only) and year; limit defaults to 50, at most 100; matched and truncated say how many rows the filters found. degraded flags a snapshot past its refresh budget, unavailable a missing one.
+         * @description From the Toronto Police Service Public Safety Data Portal (ArcGIS feature services): by default the major crimes (assault, break and enter, robbery, auto theft, theft over) reported in the last 90 days, newest first, with positions moved to the nearest intersection; with dataset=annual_aggregate, calls for service attended per year, division and neighbourhood. Filter by division, neighbourhood text, offence text (occurrences only) and year; limit defaults to 50, at most 100; matched and truncated say how many rows the filters found. unavailable flags a missing snapshot; how old the one served is, Last-Modified says.
          */
         get: operations["GetTorontoSafety"];
         put?: never;
@@ -12757,7 +12757,7 @@ export interface components {
             newestContentAt: number;
             /** Format: int32 */
             newestContentYear: number;
-            /** @description True when the snapshot is older than its refresh budget. */
+            /** @description Always false when a snapshot is served: its age is in Last-Modified and health. */
             degraded: boolean;
             /** @description True when there is no snapshot. */
             unavailable: boolean;
@@ -15573,6 +15573,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15697,6 +15699,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15825,6 +15829,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15952,6 +15958,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16077,6 +16085,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16203,6 +16213,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16339,6 +16351,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16472,6 +16486,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16607,6 +16623,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16736,6 +16754,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16859,6 +16879,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17136,6 +17158,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17257,6 +17281,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17380,6 +17406,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17505,6 +17533,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17631,6 +17661,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17752,6 +17784,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17880,6 +17914,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18008,6 +18044,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18131,6 +18169,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18253,6 +18293,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18532,6 +18574,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18656,6 +18700,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18782,6 +18828,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18907,6 +18955,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19032,6 +19082,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19156,6 +19208,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19286,6 +19340,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19410,6 +19466,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19537,6 +19595,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19660,6 +19720,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19783,6 +19845,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19906,6 +19970,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20029,6 +20095,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20150,6 +20218,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20273,6 +20343,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20396,6 +20468,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20646,6 +20720,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20769,6 +20845,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20897,6 +20975,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21018,6 +21098,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21139,6 +21221,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21264,6 +21348,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21385,6 +21471,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21506,6 +21594,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21630,6 +21720,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21753,6 +21845,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21876,6 +21970,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22001,6 +22097,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22124,6 +22222,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22247,6 +22347,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22368,6 +22470,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22493,6 +22597,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22616,6 +22722,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22739,6 +22847,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22862,6 +22972,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22985,6 +23097,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23108,6 +23222,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23248,6 +23364,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23371,6 +23489,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23494,6 +23614,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23621,6 +23743,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23744,6 +23868,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23868,6 +23994,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23996,6 +24124,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24117,6 +24247,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24241,6 +24373,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24366,6 +24500,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24643,6 +24779,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24764,6 +24902,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24887,6 +25027,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25010,6 +25152,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25131,6 +25275,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25254,6 +25400,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25377,6 +25525,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25500,6 +25650,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25624,6 +25776,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25753,6 +25907,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25878,6 +26034,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26002,6 +26160,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26128,6 +26288,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26250,6 +26412,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26376,6 +26540,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26502,6 +26668,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26626,6 +26794,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26755,6 +26925,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26877,6 +27049,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27000,6 +27174,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27124,6 +27300,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27248,6 +27426,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27530,6 +27710,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27810,6 +27992,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27932,6 +28116,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28058,6 +28244,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28334,6 +28522,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28459,6 +28649,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28581,6 +28773,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28702,6 +28896,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28824,6 +29020,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28951,6 +29149,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29074,6 +29274,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29198,6 +29400,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29324,6 +29528,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29451,6 +29657,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29573,6 +29781,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29697,6 +29907,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29819,6 +30031,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29942,6 +30156,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30067,6 +30283,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30191,6 +30409,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30314,6 +30534,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30437,6 +30659,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30560,6 +30784,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30683,6 +30909,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30806,6 +31034,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30930,6 +31160,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31053,6 +31285,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31175,6 +31409,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31298,6 +31534,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31421,6 +31659,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31544,6 +31784,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31668,6 +31910,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31794,6 +32038,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31920,6 +32166,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32045,6 +32293,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32169,6 +32419,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32290,6 +32542,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32414,6 +32668,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32543,6 +32799,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32667,6 +32925,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32796,6 +33056,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32918,6 +33180,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33044,6 +33308,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33169,6 +33435,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33292,6 +33560,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33567,6 +33837,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33690,6 +33962,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33814,6 +34088,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33938,6 +34214,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34061,6 +34339,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34188,6 +34468,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34315,6 +34597,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34442,6 +34726,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34568,6 +34854,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34695,6 +34983,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34816,6 +35106,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34941,6 +35233,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35065,6 +35359,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35188,6 +35484,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35310,6 +35608,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35437,6 +35737,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35559,6 +35861,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35684,6 +35988,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35809,6 +36115,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35930,6 +36238,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36052,6 +36362,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36174,6 +36486,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36912,6 +37226,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37035,6 +37351,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37158,6 +37476,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37436,6 +37756,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37564,6 +37886,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37691,6 +38015,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37814,6 +38140,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38089,6 +38417,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38212,6 +38542,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38337,6 +38669,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38461,6 +38795,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38586,6 +38922,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38710,6 +39048,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38835,6 +39175,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38961,6 +39303,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39084,6 +39428,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39210,6 +39556,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39336,6 +39684,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39459,6 +39809,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39582,6 +39934,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39705,6 +40059,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39829,6 +40185,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39956,6 +40314,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40083,6 +40443,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40208,6 +40570,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40334,6 +40698,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40458,6 +40824,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40586,6 +40954,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40714,6 +41084,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40838,6 +41210,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40963,6 +41337,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41090,6 +41466,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41216,6 +41594,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41342,6 +41722,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41465,6 +41847,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41591,6 +41975,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41722,6 +42108,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41848,6 +42236,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41970,6 +42360,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42101,6 +42493,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
+                    "Last-Modified"?: string;
                     [name: string]: unknown;
                 };
                 content: {

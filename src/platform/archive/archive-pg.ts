@@ -186,10 +186,16 @@ export class PgArchive implements Archive {
     });
   }
 
-  private async pruneWith(tx: Pick<PgDb, 'delete' | 'execute' | 'select'>, now: number): Promise<number> {
+  private async pruneWith(tx: Pick<PgDb, 'delete' | 'execute' | 'select'>, _now: number): Promise<number> {
+    // The age limit counts back from the newest archived document (the archive's data time), never the clock.
     const expired = await tx
       .delete(archiveDocuments)
-      .where(lt(archiveDocuments.occurredAt, now - this.retention.maxAgeMs));
+      .where(
+        lt(
+          archiveDocuments.occurredAt,
+          sql`(SELECT max(occurred_at) FROM archive_documents) - ${this.retention.maxAgeMs}`,
+        ),
+      );
     let removed = expired.rowCount ?? 0;
     // The trim sorts the whole table: only when the cap is actually exceeded.
     const [row] = await tx.select({ n: count() }).from(archiveDocuments);

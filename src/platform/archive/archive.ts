@@ -80,7 +80,10 @@ export function checkDocuments(docs: readonly ArchiveDocument[]): void {
  *   anything else is ignored, so no input makes it fail. Words are stemmed (English) and diacritics
  *   folded. Hits come best first (ties: newest, then id); an empty query lists the newest documents.
  *   Filters: `occurredAt` within [since, until], `kind` among `kinds`, `country` (case-insensitive).
- * - Retention: documents older than `maxAgeMs` (by `occurredAt`) go, then the oldest past `maxDocuments`.
+ * - Retention: documents more than `maxAgeMs` older (by `occurredAt`) than the newest archived one go,
+ *   then the oldest past `maxDocuments`. Counted from the data's time, never the clock's: an archive of
+ *   the bundled history started a year later keeps what it was given.
+ * - The clock only stamps when a document was written (`added_at`).
  * Known differences: scores (see `ArchiveHit.score`), and PostgreSQL drops English stop words ("the",
  * "of") from documents and queries, so a query of stop words alone finds nothing there.
  */
@@ -154,7 +157,10 @@ export class SqliteArchive implements Archive {
       `SELECT ${COLS}, 0 AS rank, substr(d.body, 1, 160) AS snippet FROM archive_documents d
        WHERE ${FILTERS} ORDER BY d.occurred_at DESC, d.id LIMIT @limit`,
     );
-    this.expire = sqlite.prepare('DELETE FROM archive_documents WHERE occurred_at < ?');
+    // The age limit counts back from the newest archived document (the archive's data time), never the clock.
+    this.expire = sqlite.prepare(
+      'DELETE FROM archive_documents WHERE occurred_at < (SELECT max(occurred_at) FROM archive_documents) - ?',
+    );
     this.trim = sqlite.prepare(
       'DELETE FROM archive_documents WHERE seq IN (SELECT seq FROM archive_documents ORDER BY occurred_at DESC, seq DESC LIMIT -1 OFFSET ?)',
     );
@@ -218,8 +224,8 @@ export class SqliteArchive implements Archive {
     return this.pruneAt(this.clock.now());
   }
 
-  private pruneAt(now: number): number {
-    const expired = this.expire.run(now - this.retention.maxAgeMs).changes;
+  private pruneAt(_now: number): number {
+    const expired = this.expire.run(this.retention.maxAgeMs).changes;
     // The trim sorts the whole table: only when the cap is actually exceeded.
     return (
       expired +

@@ -13,7 +13,8 @@ import { redactorFor } from '../secrets.js';
 import { fetchSource } from './fetch.js';
 import { isRequestLog, replayRecorded } from './request-log.js';
 import { sampleCaptures } from './catalogue.js';
-import type { SnapshotStore } from './store.js';
+import type { Snapshot, SnapshotStore } from './store.js';
+import { dataTime } from './data-time.js';
 import type { SnapshotBackend, SnapshotOrigin } from './backend.js';
 import { bundledFile } from './samples.js';
 import { digestReferencePayloads, REFERENCE_DIGEST_KEY } from './reference.js';
@@ -230,6 +231,9 @@ export class IngestionRunner {
   /** How a run's rows are produced and the moment they describe (see SnapshotMeta.capturedAt). */
   private moment(dataset: AnyDataset, options: IngestOptions): { capturedAt: number; origin: SnapshotOrigin } {
     const now = this.clock.now();
+    // A recorded dataset seeded from its bundled history serves a sample, of the sample's time.
+    if (dataset.kind === 'recorded' && options.origin.kind === 'samples')
+      return { capturedAt: this.sampleMoment(dataset), origin: 'sample' };
     if (dataset.kind === 'recorded') return { capturedAt: now, origin: 'recorded' };
     if (dataset.kind === 'reference') return { capturedAt: now, origin: 'reference' };
     switch (options.origin.kind) {
@@ -251,6 +255,7 @@ export class IngestionRunner {
     const names = dataset.inputs ?? [];
     const inputs: Record<string, InputSnapshot | undefined> = {};
     const inputVersions: Record<string, number> = {};
+    const read: Snapshot[] = [];
     let at = -Infinity;
     for (const name of names) {
       if (!this.backend.sync) await this.store.refresh(name);
@@ -264,8 +269,12 @@ export class IngestionRunner {
       };
       inputVersions[name] = snapshot.version;
       at = Math.max(at, snapshot.capturedAt);
+      read.push(snapshot);
     }
     if (at === -Infinity) throw new IngestError(`none of its inputs has a snapshot yet (${names.join(', ')})`);
+    // The inputs' data time: a reference table's capture is only when it was loaded, so it counts only
+    // when every input is one.
+    at = dataTime(read) || at;
     if (!this.backend.sync) await this.store.refresh(dataset.name);
     const current = this.store.read(dataset.name);
     if (current && !options.force && sameVersions(current.info.inputVersions, inputVersions)) {

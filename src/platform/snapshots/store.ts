@@ -1,4 +1,5 @@
 import type { Clock } from '../clock.js';
+import { noteRead } from './data-time.js';
 import type { SnapshotBackend, SnapshotMeta } from './backend.js';
 
 export type { SnapshotMeta } from './backend.js';
@@ -134,6 +135,11 @@ export class SnapshotStore {
     for (const name of datasets) this.withheld.add(name);
   }
 
+  /** Whether a dataset is served as absent whatever is stored (`withhold`). */
+  isWithheld(dataset: string): boolean {
+    return this.withheld.has(dataset);
+  }
+
   /**
    * Registers the work a dataset's snapshots need before they serve. Every new version this process
    * decodes runs it before the swap: after an ingestion here (the runner awaits `refresh`, so the
@@ -153,9 +159,12 @@ export class SnapshotStore {
   read<R, I = Record<string, unknown>>(dataset: string): Snapshot<R, I> | undefined {
     if (this.withheld.has(dataset)) return undefined;
     this.pollForeignWrites();
-    const hit = this.cache.get(dataset);
-    if (hit) return hit as Snapshot<R, I>;
-    return this.backend.sync ? this.load<R, I>(dataset) : undefined;
+    const snapshot =
+      (this.cache.get(dataset) as Snapshot<R, I> | undefined) ??
+      (this.backend.sync ? this.load<R, I>(dataset) : undefined);
+    // The answer being made read it: its capture counts toward the answer's Last-Modified.
+    if (snapshot) noteRead(snapshot);
+    return snapshot;
   }
 
   /** Current version of a dataset (0 when it has none). Cheap: answered from the decoded cache. */

@@ -34,7 +34,7 @@ export function airQualityStations(store: SnapshotStore): {
 } {
   const snapshot = store.read<AirQualityStation>(AIR_QUALITY);
   if (!snapshot) return { stations: [], fetchedAt: 0, degraded: true };
-  return { stations: [...snapshot.records], fetchedAt: snapshot.fetchedAt, degraded: false };
+  return { stations: [...snapshot.records], fetchedAt: snapshot.capturedAt, degraded: false };
 }
 
 /** The stored greenhouse-gas summary, absent without a snapshot. */
@@ -49,7 +49,7 @@ export function climateNews(store: SnapshotStore): {
 } {
   const snapshot = store.read<ClimateNewsItem>(CLIMATE_NEWS);
   return snapshot
-    ? { items: [...snapshot.records], fetchedAt: snapshot.fetchedAt, dataAvailable: true }
+    ? { items: [...snapshot.records], fetchedAt: snapshot.capturedAt, dataAvailable: true }
     : { items: [], fetchedAt: 0, dataAvailable: false };
 }
 

@@ -138,7 +138,7 @@ export function listIranEvents(store: SnapshotStore, markDegraded: MarkDegraded)
     markDegraded();
     return { events: [], scrapedAt: '0' };
   }
-  return { events: [...snapshot.records], scrapedAt: String(snapshot.info.scrapedAt ?? snapshot.fetchedAt) };
+  return { events: [...snapshot.records], scrapedAt: String(snapshot.info.scrapedAt ?? snapshot.capturedAt) };
 }
 
 interface HumanitarianIndex {
@@ -151,7 +151,7 @@ function humanitarianIndex(store: SnapshotStore): HumanitarianIndex | undefined 
   const snapshot = store.read<HumanitarianRow>(HUMANITARIAN_SUMMARIES);
   if (!snapshot) return undefined;
   return snapshot.derive('by-code', (s) => {
-    const byCode = new Map(s.records.map((r) => [r.countryCode, { ...r, updatedAt: s.fetchedAt }]));
+    const byCode = new Map(s.records.map((r) => [r.countryCode, { ...r, updatedAt: s.capturedAt }]));
     let busiest: HumanitarianCountrySummary | undefined;
     for (const r of byCode.values())
       if (!busiest || r.conflictPoliticalViolenceEvents > busiest.conflictPoliticalViolenceEvents) busiest = r;

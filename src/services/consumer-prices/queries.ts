@@ -39,6 +39,7 @@ function marketOf(store: SnapshotStore, marketCode: string | undefined, basketSl
 }
 
 const market = (code: string | undefined) => (code || DEFAULT_MARKET).toLowerCase();
+/** Minutes from `t` to `now`, the observations' capture time (the data's time, never the clock's). */
 const minutesSince = (now: number, t: number) => Math.max(0, Math.round((now - t) / 60_000));
 const latestDay = (m: MarketModel) => m.days[m.days.length - 1];
 

@@ -1,3 +1,4 @@
+import { dataTimeOf } from '../../platform/snapshots/data-time.js';
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { PRICE_OBSERVATIONS } from './datasets/observations.js';
@@ -24,7 +25,7 @@ const data =
   'that is 100 on its base date; a price counts for a week after it was read. Only markets in the file answer (the bundled ' +
   'file covers ae, the UAE, in AED); another market answers upstreamUnavailable with empty fields.';
 
-const meta = (path: string, operationId: string, summary: string, description: string, clockFree: boolean) => ({
+const meta = (path: string, operationId: string, summary: string, description: string) => ({
   openapi: {
     method: 'GET' as const,
     path: `/api/consumer-prices/v1/${path}` as const,
@@ -34,8 +35,8 @@ const meta = (path: string, operationId: string, summary: string, description: s
     description: `${description} ${data}`,
   },
   cacheTier: 'slow' as const,
-  // Answers carrying data age depend on the clock and are not kept in the response cache.
-  ...(clockFree ? { datasets: [PRICE_OBSERVATIONS] } : {}),
+  // Data ages are measured at the observations' capture (the data's time, never the clock's).
+  datasets: [PRICE_OBSERVATIONS],
 });
 
 export const consumerPricesRouter = router({
@@ -46,13 +47,14 @@ export const consumerPricesRouter = router({
         'GetConsumerPriceOverview',
         'Get a market’s headline consumer-price indices',
         'Essentials and value-basket indices on the newest observation day, their change over 7 and 30 days, the spread between ' +
-          'retailers, basket coverage, the mean age of each retailer’s data in minutes and the 8 categories furthest from 100. basket_slug is not used: one basket per market.',
-        false,
+          'retailers, basket coverage, the mean age of each retailer’s data in minutes when the observations were captured and the 8 categories furthest from 100. basket_slug is not used: one basket per market.',
       ),
     )
     .input(GetConsumerPriceOverviewRequest)
     .output(GetConsumerPriceOverviewResponse)
-    .query(({ ctx, input }) => getOverview(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),
+    .query(({ ctx, input }) =>
+      getOverview(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx)),
+    ),
 
   getConsumerPriceBasketSeries: operation
     .meta(
@@ -61,7 +63,6 @@ export const consumerPricesRouter = router({
         'GetConsumerPriceBasketSeries',
         'Get a basket’s index over time',
         'Essentials and value-basket indices on each observation day within range (7d, 30d, 90d or 180d; default 30d) before the newest day, oldest first.',
-        true,
       ),
     )
     .input(GetConsumerPriceBasketSeriesRequest)
@@ -75,7 +76,6 @@ export const consumerPricesRouter = router({
         'ListConsumerPriceCategories',
         'List category indices',
         'Up to 8 categories, furthest from 100 first, with their change over range (7d into wowPct, longer into momPct; default 30d) and a sparkline of the window. basket_slug is not used.',
-        true,
       ),
     )
     .input(ListConsumerPriceCategoriesRequest)
@@ -89,7 +89,6 @@ export const consumerPricesRouter = router({
         'ListConsumerPriceMovers',
         'List products with the largest price moves',
         'Each product’s newest in-stock price against its price exactly range days earlier (7d, 30d or 90d; default 30d); moves beyond a quarter or four times are treated as misreads and left out. limit applies to risers and fallers each (default 10); category_slug keeps one category.',
-        true,
       ),
     )
     .input(ListConsumerPriceMoversRequest)
@@ -103,12 +102,13 @@ export const consumerPricesRouter = router({
         'ListRetailerPriceSpreads',
         'List what the basket costs at each retailer',
         'Each retailer’s total over the basket items every retailer prices on the newest day, cheapest first, with the gap to the cheapest and the minutes since the retailer was last observed.',
-        false,
       ),
     )
     .input(ListRetailerPriceSpreadsRequest)
     .output(ListRetailerPriceSpreadsResponse)
-    .query(({ ctx, input }) => listSpreads(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),
+    .query(({ ctx, input }) =>
+      listSpreads(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx)),
+    ),
 
   getConsumerPriceFreshness: operation
     .meta(
@@ -116,11 +116,12 @@ export const consumerPricesRouter = router({
         'get-consumer-price-freshness',
         'GetConsumerPriceFreshness',
         'Get how old a market’s price data is',
-        'For each retailer, when it was last observed and how many minutes ago: the real age of the bundled observations, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled.',
-        false,
+        'For each retailer, when it was last observed and how many minutes before the observations were captured: the real age of the data, not the health of a scraper (none runs here). A retailer unobserved for over 240 minutes counts as stalled.',
       ),
     )
     .input(GetConsumerPriceFreshnessRequest)
     .output(GetConsumerPriceFreshnessResponse)
-    .query(({ ctx, input }) => getFreshness(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),
+    .query(({ ctx, input }) =>
+      getFreshness(ctx.deps.store, input, dataTimeOf(ctx.deps.store, [PRICE_OBSERVATIONS]), () => markDegraded(ctx)),
+    ),
 });

@@ -63,7 +63,7 @@ export function getDisplacementSummary(
       countries: req.country_limit ? countries.slice(0, req.country_limit) : countries.slice(),
       topFlows: flows.slice(0, req.flow_limit || DEFAULT_FLOW_LIMIT),
     },
-    fetchedAt: snapshot.fetchedAt,
+    fetchedAt: snapshot.capturedAt,
     dataAvailable: true,
   };
 }

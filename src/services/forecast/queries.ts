@@ -10,12 +10,13 @@ import type { GetForecastScorecardResponse } from './scorecard-schemas.js';
 const STALE_FORECASTS_MS = 6 * 3_600_000;
 const STALE_LEDGER_MS = 36 * 3_600_000;
 
+/*
+ * `stale` in these answers: the document was already old when its snapshot was captured (the data's
+ * time, never the clock's: the same snapshot answers alike whenever asked; its age now is health's).
+ */
+
 /** Forecast cards of the current document, filtered by domain and region (substring, any case). */
-export function getForecasts(
-  store: SnapshotStore,
-  now: number,
-  q: { domain?: string; region?: string },
-): GetForecastsResponse {
+export function getForecasts(store: SnapshotStore, q: { domain?: string; region?: string }): GetForecastsResponse {
   const snapshot = store.read<Forecast, ForecastDocumentInfo>(FORECASTS);
   if (!snapshot)
     return { forecasts: [], generatedAt: 0, degraded: true, stale: false, error: 'forecast_backend_unavailable' };
@@ -24,7 +25,8 @@ export function getForecasts(
     (f) => (!q.domain || f.domain === q.domain) && (!region || f.region.toLowerCase().includes(region)),
   );
   const generatedAt = snapshot.info.generatedAt;
-  return { forecasts, generatedAt, degraded: false, stale: now - generatedAt > STALE_FORECASTS_MS, error: '' };
+  const stale = snapshot.capturedAt - generatedAt > STALE_FORECASTS_MS;
+  return { forecasts, generatedAt, degraded: false, stale, error: '' };
 }
 
 export const METHODOLOGY =
@@ -46,7 +48,7 @@ const EMPTY_TOTALS = {
 };
 
 /** The scorecard of the current ledger, computed once per ledger version. */
-export function getScorecard(store: SnapshotStore, now: number): GetForecastScorecardResponse {
+export function getScorecard(store: SnapshotStore): GetForecastScorecardResponse {
   const snapshot = store.read<LedgerEntry, ResolutionsInfo>(RESOLUTIONS);
   const base = { schemaVersion: 1, rollingWindowDays: ROLLING_WINDOW_DAYS, methodology: METHODOLOGY };
   if (!snapshot) {
@@ -64,7 +66,8 @@ export function getScorecard(store: SnapshotStore, now: number): GetForecastScor
   }
   const card = snapshot.derive('scorecard', (s) => scorecard(s.records, s.info.generatedAt));
   const generatedAt = snapshot.info.generatedAt;
-  return { ...base, generatedAt, ...card, degraded: false, stale: now - generatedAt > STALE_LEDGER_MS, error: '' };
+  const stale = snapshot.capturedAt - generatedAt > STALE_LEDGER_MS;
+  return { ...base, generatedAt, ...card, degraded: false, stale, error: '' };
 }
 
 export interface CurrentPackage {

@@ -39,7 +39,7 @@ export const forecastRouter = router({
     })
     .input(GetForecastsRequest)
     .output(GetForecastsResponse)
-    .query(({ ctx, input }) => getForecasts(ctx.deps.store, ctx.deps.clock.now(), input)),
+    .query(({ ctx, input }) => getForecasts(ctx.deps.store, input)),
 
   getForecastScorecard: operation
     .meta({
@@ -59,7 +59,7 @@ export const forecastRouter = router({
     })
     .input(GetForecastScorecardRequest)
     .output(GetForecastScorecardResponse)
-    .query(({ ctx }) => getScorecard(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => getScorecard(ctx.deps.store)),
 
   getSimulationPackage: operation
     .meta({

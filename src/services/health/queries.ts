@@ -12,5 +12,5 @@ export function listDiseaseOutbreaks(store: SnapshotStore): {
 } {
   const snapshot = store.read<DiseaseOutbreakItem>(DISEASE_OUTBREAKS);
   if (!snapshot) return { outbreaks: [], fetchedAt: 0, degraded: true };
-  return { outbreaks: [...snapshot.records], fetchedAt: snapshot.fetchedAt, degraded: false };
+  return { outbreaks: [...snapshot.records], fetchedAt: snapshot.capturedAt, degraded: false };
 }

@@ -14,7 +14,7 @@ export function listNaturalEvents(store: SnapshotStore, req: ListNaturalEventsRe
   const snapshot = store.read<NaturalEvent>(NATURAL_EVENTS);
   if (!snapshot) return { events: [], fetchedAt: 0, dataAvailable: false };
   const days = req.days || NATURAL_DEFAULT_DAYS;
-  const since = snapshot.fetchedAt - days * DAY;
+  const since = snapshot.capturedAt - days * DAY;
   const events = snapshot.records.filter((e) => e.date >= since);
-  return { events, fetchedAt: snapshot.fetchedAt, dataAvailable: true };
+  return { events, fetchedAt: snapshot.capturedAt, dataAvailable: true };
 }

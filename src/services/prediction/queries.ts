@@ -26,7 +26,7 @@ export function listPredictionMarkets(
   const inPool = pool ? all.filter((m) => m.pool === pool) : all;
   if (inPool.length === 0) {
     markDegraded();
-    return { markets: [], fetchedAt: snapshot.fetchedAt, dataAvailable: false };
+    return { markets: [], fetchedAt: snapshot.capturedAt, dataAvailable: false };
   }
   const q = req.query?.slice(0, 100).trim().toLowerCase();
   const matching = q ? inPool.filter((m) => m.title.toLowerCase().includes(q)) : inPool;
@@ -44,7 +44,7 @@ export function listPredictionMarkets(
   return {
     markets,
     pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount },
-    fetchedAt: snapshot.fetchedAt,
+    fetchedAt: snapshot.capturedAt,
     dataAvailable: true,
   };
 }

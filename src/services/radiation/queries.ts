@@ -37,7 +37,7 @@ export function listRadiationObservations(
   const counters = snapshot.derive('counters', (s) => countersOf(s.records));
   return {
     observations: snapshot.records.slice(0, limit),
-    fetchedAt: snapshot.fetchedAt,
+    fetchedAt: snapshot.capturedAt,
     dataAvailable: true,
     ...counters,
   };

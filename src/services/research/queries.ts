@@ -127,7 +127,7 @@ export function listHackernewsItems(
  * reported in `error` (which makes the answer no-store); a healthy snapshot with nothing in the
  * window is an ordinary, cacheable empty answer.
  */
-export function listTechEvents(store: SnapshotStore, req: ListTechEventsRequest, now: number): ListTechEventsResponse {
+export function listTechEvents(store: SnapshotStore, req: ListTechEventsRequest): ListTechEventsResponse {
   const snapshot = store.read<TechEvent>(TECH_EVENTS);
   if (!snapshot || snapshot.records.length === 0) {
     return {
@@ -135,11 +135,13 @@ export function listTechEvents(store: SnapshotStore, req: ListTechEventsRequest,
       count: 0,
       conferenceCount: 0,
       mappableCount: 0,
-      lastUpdated: snapshot ? new Date(snapshot.fetchedAt).toISOString() : '',
+      lastUpdated: snapshot ? new Date(snapshot.capturedAt).toISOString() : '',
       events: [],
       error: EVENTS_UNAVAILABLE,
     };
   }
+  // "Upcoming" from the day the list was captured (the data's time, not the clock's).
+  const now = snapshot.capturedAt;
   const today = isoDate(now);
   const horizon = isoDate(now + effectiveDays(req.days) * 86_400_000);
   const limit = effectiveLimit(req.limit);
@@ -159,7 +161,7 @@ export function listTechEvents(store: SnapshotStore, req: ListTechEventsRequest,
     count: events.length,
     conferenceCount: conferences.length,
     mappableCount: conferences.filter(isMappable).length,
-    lastUpdated: new Date(snapshot.fetchedAt).toISOString(),
+    lastUpdated: new Date(snapshot.capturedAt).toISOString(),
     events,
   };
 }

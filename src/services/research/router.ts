@@ -2,6 +2,7 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { ARXIV_PAPERS } from './datasets/arxiv-papers.js';
 import { HACKERNEWS_ITEMS } from './datasets/hackernews-items.js';
+import { TECH_EVENTS } from './datasets/tech-events.js';
 import { TRENDING_REPOS } from './datasets/trending-repos.js';
 import { listArxivPapers, listHackernewsItems, listTechEvents, listTrendingRepos, type Answer } from './queries.js';
 import {
@@ -94,14 +95,16 @@ export const researchRouter = router({
         tags: ['research'],
         summary: 'List upcoming tech events',
         description:
-          'Technology conferences, earnings calls and IPOs that have not ended and start within the next `days` (90 when ' +
+          'Technology conferences, earnings calls and IPOs that had not ended when the list was captured and start within the ' +
+          'next `days` of it (90 when ' +
           'omitted, explicit values held within 1..365), soonest first, at most `limit` (50 when omitted, explicit values ' +
           'held within 1..200; above 500 is refused). `mappable=true` keeps in-person events with coordinates. When no ' +
           'events data is available the answer carries a non-empty `error` and is not cached; an empty window is a normal answer.',
       },
       cacheTier: 'daily',
+      datasets: [TECH_EVENTS],
     })
     .input(ListTechEventsRequest)
     .output(ListTechEventsResponse)
-    .query(({ ctx, input }) => listTechEvents(ctx.deps.store, input, ctx.deps.clock.now())),
+    .query(({ ctx, input }) => listTechEvents(ctx.deps.store, input)),
 });

@@ -25,7 +25,7 @@ export function getFoodStocks(
   );
   return {
     records,
-    fetchedAt: new Date(snapshot.fetchedAt).toISOString(),
+    fetchedAt: new Date(snapshot.capturedAt).toISOString(),
     unavailable: false,
     calorieWeightedStocksToUse: q.country ? calorieWeightedStocksToUse(records) : 0,
   };
@@ -63,7 +63,10 @@ export function getDemographics(store: SnapshotStore, countryCode: string): GetD
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** Freshness of every resilience dataset, read from the snapshot store. */
+/**
+ * Freshness of every resilience dataset, read from the snapshot store: a question about now (like
+ * health), so the one answer here measured against the clock, each age from its snapshot's capture.
+ */
 export function getRuntimeManifest(
   store: SnapshotStore,
   now: number,
@@ -73,7 +76,7 @@ export function getRuntimeManifest(
   const { response: ranking, degraded } = getResilienceRanking(store);
   const flags = RESILIENCE_DATASETS.map((d) => {
     const s = store.read(d.name);
-    return { name: `${d.name}:fresh`, enabled: s !== undefined && now - s.fetchedAt <= d.maxStaleMinutes * 60_000 };
+    return { name: `${d.name}:fresh`, enabled: s !== undefined && now - s.capturedAt <= d.maxStaleMinutes * 60_000 };
   });
   return {
     manifestVersion: 5,

@@ -7,7 +7,7 @@ import {
   type CallsAttended,
   type MciReport,
 } from '../../sources/tps/open-data.js';
-import { TPS_CALLS_ATTENDED, TPS_MCI, tpsMciDataset } from './datasets/tps.js';
+import { TPS_CALLS_ATTENDED, TPS_MCI } from './datasets/tps.js';
 import { clampLimit, contains, DATASETS, sameDivision, torontoDate, type SafetyDataset } from './rules.js';
 import type { GetTorontoSafetyRequest, GetTorontoSafetyResponse } from './schemas.js';
 
@@ -15,12 +15,15 @@ const ATTRIBUTION = `Contains information licensed under the ${TPS_LICENCE}; sou
 const DISCLAIMER =
   'Reported occurrences, not convictions; locations are moved to the nearest intersection and some reports are later reclassified. ' +
   'Counts are not rates: neighbourhoods differ in population and visitors.';
-const STALE_MS = tpsMciDataset.maxStaleMinutes * 60_000;
 
+/**
+ * The snapshot's rows, filtered. Nothing here reads the clock: a served snapshot is not `degraded`
+ * however old it is now (its age is health's question and the answer's Last-Modified), so the same
+ * snapshot always answers alike.
+ */
 export function getTorontoSafety(
   store: SnapshotStore,
   req: GetTorontoSafetyRequest,
-  now: number,
   markDegraded: () => void,
 ): GetTorontoSafetyResponse {
   const dataset = (req.dataset || 'reported_occurrence') as SafetyDataset;
@@ -57,7 +60,6 @@ export function getTorontoSafety(
       aggregates: [],
     };
   }
-  const degraded = now - snapshot.fetchedAt > STALE_MS;
   if (mci) {
     const rows = snapshot.records as readonly MciReport[];
     const matching = rows.filter(
@@ -68,13 +70,12 @@ export function getTorontoSafety(
         (!req.year || torontoDate(r.reportDate).startsWith(String(req.year))),
     );
     const newest = rows.reduce((m, r) => Math.max(m, r.reportDate), 0);
-    markDegradedIf(degraded, markDegraded);
     return {
       ...base,
-      fetchedAt: snapshot.fetchedAt,
+      fetchedAt: snapshot.capturedAt,
       newestContentAt: newest,
       newestContentYear: newest ? Number(torontoDate(newest).slice(0, 4)) : 0,
-      degraded,
+      degraded: false,
       unavailable: false,
       matched: matching.length,
       truncated: matching.length > limit,
@@ -108,13 +109,12 @@ export function getTorontoSafety(
           (!req.year || r.eventYear === req.year),
       );
   const newestYear = rows.reduce((m, r) => Math.max(m, r.eventYear), 0);
-  markDegradedIf(degraded, markDegraded);
   return {
     ...base,
-    fetchedAt: snapshot.fetchedAt,
+    fetchedAt: snapshot.capturedAt,
     newestContentAt: newestYear ? Date.UTC(newestYear, 0, 1) : 0,
     newestContentYear: newestYear,
-    degraded,
+    degraded: false,
     unavailable: false,
     matched: matching.length,
     truncated: matching.length > limit,
@@ -130,8 +130,4 @@ export function getTorontoSafety(
       incidentPoint: false,
     })),
   };
-}
-
-function markDegradedIf(degraded: boolean, mark: () => void): void {
-  if (degraded) mark();
 }

@@ -1,6 +1,7 @@
 import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { getTorontoSafety } from './queries.js';
+import { TPS_CALLS_ATTENDED, TPS_MCI } from './datasets/tps.js';
 import { GetTorontoSafetyRequest, GetTorontoSafetyResponse } from './schemas.js';
 
 export const safetyRouter = router({
@@ -17,13 +18,13 @@ export const safetyRouter = router({
           '(assault, break and enter, robbery, auto theft, theft over) reported in the last 90 days, newest first, with positions ' +
           'moved to the nearest intersection; with dataset=annual_aggregate, calls for service attended per year, division and ' +
           'neighbourhood. Filter by division, neighbourhood text, offence text (occurrences only) and year; limit defaults to 50, ' +
-          'at most 100; matched and truncated say how many rows the filters found. degraded flags a snapshot past its refresh ' +
-          'budget, unavailable a missing one.',
+          'at most 100; matched and truncated say how many rows the filters found. unavailable flags a missing snapshot; how ' +
+          'old the one served is, Last-Modified says.',
       },
       cacheTier: 'slow',
-      // No `datasets`: `degraded` depends on the clock.
+      datasets: [TPS_MCI, TPS_CALLS_ATTENDED],
     })
     .input(GetTorontoSafetyRequest)
     .output(GetTorontoSafetyResponse)
-    .query(({ ctx, input }) => getTorontoSafety(ctx.deps.store, input, ctx.deps.clock.now(), () => markDegraded(ctx))),
+    .query(({ ctx, input }) => getTorontoSafety(ctx.deps.store, input, () => markDegraded(ctx))),
 });

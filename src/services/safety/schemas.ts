@@ -77,7 +77,9 @@ export const GetTorontoSafetyResponse = z
     sourceEditedAt: ms('When TPS last edited the layer: 0, query answers do not carry it.'),
     newestContentAt: ms('Newest report date (or start of the newest year), Unix epoch ms.'),
     newestContentYear: z.number().int().meta({ format: 'int32' }),
-    degraded: z.boolean().meta({ description: 'True when the snapshot is older than its refresh budget.' }),
+    degraded: z
+      .boolean()
+      .meta({ description: 'Always false when a snapshot is served: its age is in Last-Modified and health.' }),
     unavailable: z.boolean().meta({ description: 'True when there is no snapshot.' }),
     matched: z.number().int().meta({ format: 'int32', description: 'Rows matching the filters before limit.' }),
     truncated: z.boolean().meta({ description: 'True when limit cut the matches.' }),

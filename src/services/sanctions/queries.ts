@@ -123,7 +123,7 @@ function pressureOf(snapshot: Sdn): Pressure {
       body: {
         countries,
         programs,
-        fetchedAt: String(s.fetchedAt),
+        fetchedAt: String(s.capturedAt),
         datasetDate: String(s.info.publishedAt ?? 0),
         totalCount: s.records.length,
         sdnCount: s.records.length,

@@ -153,7 +153,7 @@ export function listThermalEscalations(
   const all = snapshot.derive('thermal-clusters', (s) => buildClusters(s.records));
   const clusters = all.slice(0, limit);
   return {
-    fetchedAt: new Date(snapshot.fetchedAt).toISOString(),
+    fetchedAt: new Date(snapshot.capturedAt).toISOString(),
     observationWindowHours: WINDOW_HOURS,
     sourceVersion: SOURCE_VERSION,
     clusters,

@@ -183,7 +183,7 @@ export function getTradeRestrictions(
   const keep = reporterMatcher(req.countries, views.alpha2);
   return {
     restrictions: views.restrictions.filter((r) => keep(codeOfId(r.id))).slice(0, listLimit(req.limit)),
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(snapshot.capturedAt),
     upstreamUnavailable: false,
   };
 }
@@ -202,7 +202,7 @@ export function getTradeBarriers(
     barriers: views.barriers
       .filter((b) => keep(codeOfId(b.id)) && (!measure || b.measureType.toLowerCase().includes(measure)))
       .slice(0, listLimit(req.limit)),
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(snapshot.capturedAt),
     upstreamUnavailable: false,
   };
 }
@@ -228,7 +228,7 @@ export function getTariffTrends(store: SnapshotStore, req: GetTariffTrendsReques
   const datapoints = yearWindow(points, req.years || DEFAULT_YEARS);
   return {
     datapoints,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(snapshot.capturedAt),
     upstreamUnavailable: false,
     unavailableReason: 'TARIFF_TREND_UNAVAILABLE_REASON_UNSPECIFIED',
     coverageStartYear: datapoints[0].year,
@@ -256,7 +256,7 @@ export function getTradeFlows(store: SnapshotStore, req: GetTradeFlowsRequest): 
   const flows = yearWindow(rows, req.years || DEFAULT_YEARS);
   return {
     flows,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(snapshot.capturedAt),
     upstreamUnavailable: false,
     unavailableReason: 'TRADE_FLOW_UNAVAILABLE_REASON_UNSPECIFIED',
     coverageStartYear: flows[0].year,
@@ -267,7 +267,7 @@ export function getTradeFlows(store: SnapshotStore, req: GetTradeFlowsRequest): 
 export function getCustomsRevenue(store: SnapshotStore, now: number): GetCustomsRevenueResponse {
   const snapshot = store.read<CustomsRevenueMonth>(CUSTOMS_REVENUE);
   if (!snapshot || snapshot.records.length === 0) return { months: [], fetchedAt: iso(now), upstreamUnavailable: true };
-  return { months: [...snapshot.records], fetchedAt: iso(snapshot.fetchedAt), upstreamUnavailable: false };
+  return { months: [...snapshot.records], fetchedAt: iso(snapshot.capturedAt), upstreamUnavailable: false };
 }
 
 /**
@@ -353,7 +353,7 @@ export function listComtradeFlows(store: SnapshotStore, req: ListComtradeFlowsRe
         (!req.cmd_code || f.cmdCode === req.cmd_code) &&
         (!req.anomalies_only || f.isAnomaly),
     ),
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(snapshot.capturedAt),
     upstreamUnavailable: false,
   };
 }

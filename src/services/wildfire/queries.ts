@@ -54,7 +54,7 @@ export function listFireDetections(store: SnapshotStore, req: ListFireDetections
   return {
     fireDetections: page.items,
     pagination: { nextCursor: page.nextCursor, totalCount: page.totalCount },
-    fetchedAt: snapshot.fetchedAt,
+    fetchedAt: snapshot.capturedAt,
     dataAvailable: true,
   };
 }

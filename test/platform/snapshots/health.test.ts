@@ -12,11 +12,12 @@ const ds = {
   sources: {},
   parse: () => ({ records: [] }),
 } as AnyDataset;
+/** A live fetch's data is captured when it is fetched: capturedAt follows fetchedAt unless a case sets it. */
 const meta = (m: Partial<SnapshotMeta>): SnapshotMeta => ({
   dataset: 'x.y',
   version: 1,
   fetchedAt: NOW - 60_000,
-  capturedAt: NOW - 60_000,
+  capturedAt: m.fetchedAt ?? NOW - 60_000,
   origin: 'live',
   recordCount: 10,
   source: 'src',
@@ -37,8 +38,39 @@ describe('datasetHealth', () => {
     ['failed before a later success', meta({ lastError: null, lastAttemptAt: NOW, lastSuccessAt: NOW }), 'OK'],
     ['never succeeded, failing', meta({ version: 0, fetchedAt: 0, recordCount: 0, lastError: 'down' }), 'ERROR'],
     ['ingested with no rows', meta({ recordCount: 0 }), 'EMPTY'],
+    ['serving its bundled sample', meta({ origin: 'sample', capturedAt: NOW - 7 * 86_400_000 }), 'SAMPLE'],
+    ['serving its sample, just captured', meta({ origin: 'sample' }), 'SAMPLE'],
+    [
+      'serving its sample, live refresh failed',
+      meta({ origin: 'sample', lastError: 'down', lastAttemptAt: NOW }),
+      'SAMPLE',
+    ],
+    ['data captured long before it was written', meta({ capturedAt: NOW - 31 * 60_000 }), 'STALE'],
   ])('%s -> %s', (_l, m, status) => {
     expect(datasetHealth(ds, m, NOW).status).toBe(status);
+  });
+
+  it('measures age from the capture, and says where the rows come from', () => {
+    const sample = meta({ origin: 'sample', fetchedAt: NOW - 60_000, capturedAt: NOW - 7 * 86_400_000 });
+    expect(datasetHealth(ds, sample, NOW)).toMatchObject({
+      origin: 'sample',
+      status: 'SAMPLE',
+      serving: true,
+      fetchedAt: new Date(NOW - 60_000).toISOString(),
+      capturedAt: new Date(NOW - 7 * 86_400_000).toISOString(),
+      ageSeconds: 7 * 86_400,
+    });
+    expect(datasetHealth(ds, undefined, NOW)).toMatchObject({ origin: null, capturedAt: null, ageSeconds: null });
+  });
+
+  it('shows a withheld relay (its address not configured) as UNCONFIGURED, never serving, whatever is stored', () => {
+    const relay = { ...ds, kind: 'relay' } as AnyDataset;
+    expect(datasetHealth(relay, meta({ origin: 'sample' }), NOW, undefined, true)).toMatchObject({
+      status: 'UNCONFIGURED',
+      serving: false,
+      origin: null,
+    });
+    expect(datasetHealth(relay, meta({ origin: 'sample' }), NOW, undefined, false).status).toBe('SAMPLE');
   });
 
   it('names the kind; a reference table is not stale by age, only by a failed reload', () => {
@@ -96,7 +128,7 @@ describe('datasetHealth', () => {
 });
 
 describe('overallStatus', () => {
-  const e = (status: DatasetHealth['status']) => ({ status }) as DatasetHealth;
+  const e = (status: DatasetHealth['status']) => ({ status, lastError: null }) as DatasetHealth;
   it.each([
     [[e('OK'), e('OK')], 'HEALTHY'],
     [[e('OK'), e('STALE')], 'DEGRADED'],
@@ -104,6 +136,14 @@ describe('overallStatus', () => {
     [[e('STALE'), e('STALE')], 'DEGRADED'],
     [[e('OK'), e('EMPTY')], 'UNHEALTHY'],
     [[], 'HEALTHY'],
+    [[e('OK'), e('SAMPLE')], 'SAMPLE'],
+    [[e('SAMPLE'), e('SAMPLE')], 'SAMPLE'],
+    [[e('SAMPLE'), e('STALE')], 'DEGRADED'],
+    [[e('OK'), e('UNCONFIGURED')], 'HEALTHY'],
+    [[e('SAMPLE'), e('UNCONFIGURED'), e('UNCONFIGURED')], 'SAMPLE'],
+    [[e('OK'), e('OK'), e('EMPTY'), e('UNCONFIGURED'), e('UNCONFIGURED')], 'DEGRADED'],
+    // Serving the sample while its live refresh fails: a failure, not just a sample.
+    [[e('OK'), { status: 'SAMPLE', lastError: 'GET x: ENOTFOUND' } as DatasetHealth], 'DEGRADED'],
   ])('%j -> %s', (entries, expected) => {
     expect(overallStatus(entries)).toBe(expected);
   });

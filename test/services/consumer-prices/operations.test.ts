@@ -43,7 +43,9 @@ describe('the observations', () => {
   });
 });
 
-const minutesSince = (iso: string) => Math.round((app.clock.now() - Date.parse(iso)) / 60_000);
+/** Ages are measured at the observations' capture (db/samples/captures.json: 2026-11-20T12:00Z; the live read above ran at that instant too). */
+const CAPTURED = Date.parse('2026-11-20T12:00:00Z');
+const minutesSince = (iso: string) => Math.round((CAPTURED - Date.parse(iso)) / 60_000);
 
 describe('get-consumer-price-overview', () => {
   it('answers the UAE basket by default', async () => {
@@ -162,11 +164,14 @@ describe('get-consumer-price-freshness', () => {
     const lulu = b.retailers.find((r: { slug: string }) => r.slug === 'lulu-hypermarket');
     expect(lulu.parseSuccessRate).toBe(0.875);
   });
-  it('ages with the clock: a day later every retailer is stalled', async () => {
+  it('measures ages at the capture, not the clock: a day later the same observations answer the same', async () => {
+    const before = await app.get(`${C}/get-consumer-price-freshness`);
     await withTestApp({ samples: [priceObservationsDataset], config: configured() }, async (later) => {
       (later.clock as unknown as { set(t: number): void }).set(SAMPLE_NOW + 86_400_000);
-      const b = (await later.get(`${C}/get-consumer-price-freshness`)).body;
-      expect(b.stalledCount).toBe(3);
+      const b = await later.get(`${C}/get-consumer-price-freshness`);
+      // Spinneys (last seen 2026-11-18) is stalled; the two seen that morning are not.
+      expect(b.body.stalledCount).toBe(1);
+      expect(b.text).toBe(before.text);
     });
   });
 });

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../src/platform/snapshots/samples.js';
-import { parseUsniFleet, usniFleetDataset } from '../../../src/services/military/fleet/datasets/usni-fleet.js';
+import {
+  parseUsniFleet,
+  USNI_FLEET,
+  usniFleetDataset,
+} from '../../../src/services/military/fleet/datasets/usni-fleet.js';
+import { getUsniFleetReport } from '../../../src/services/military/fleet/queries.js';
+import type { USNIFleetReport } from '../../../src/services/military/fleet/schemas.js';
 import { deploymentStatusOf, regionName, vesselTypeOf } from '../../../src/services/military/fleet/rules.js';
 import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
 import { expectViolation } from '../../support/expect.js';
@@ -132,15 +138,33 @@ describe('GET get-usni-fleet-report', () => {
     expect((await app.get(`${PATH}?force_refresh=true`)).body.report.articleTitle).toBe(res.body.report.articleTitle);
   });
 
-  it('marks an old report stale and uncached', async () => {
+  it('judges staleness at the capture, not the clock: nine days on, the same report answers the same', async () => {
+    const before = await app.get(PATH);
     clock.advance(9 * 24 * 3600_000);
     try {
       const res = await app.get(PATH);
-      expect(res.body).toMatchObject({ cached: true, stale: true, error: '' });
-      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.text).toBe(before.text);
+      // The article (2026-11-17T19:12Z) was under three days old when the sample was captured (2026-11-20T12:00Z).
+      expect(res.body).toMatchObject({ cached: true, stale: false, error: '' });
     } finally {
       clock.set(SAMPLE_NOW);
     }
+  });
+
+  it('marks a report stale, and uncached, when its article was over 8 days old when it was read', () => {
+    const snap = app.deps.store.read<USNIFleetReport>(USNI_FLEET)!;
+    const read = (articleDate: string) => ({
+      read: () => ({ records: [{ ...snap.records[0]!, articleDate }], capturedAt: snap.capturedAt }),
+    });
+    // Captured 2026-11-20T12:00Z: an article of the 12th at 11:00 is 8 days and an hour old; of the 13th, under 8 days.
+    expect(getUsniFleetReport({ store: read('2026-11-12T11:00:00Z') as never })).toMatchObject({
+      response: { cached: true, stale: true, error: '' },
+      degraded: true,
+    });
+    expect(getUsniFleetReport({ store: read('2026-11-13T00:00:00Z') as never })).toMatchObject({
+      response: { stale: false },
+      degraded: false,
+    });
   });
 
   it('rejects a malformed flag', async () => {

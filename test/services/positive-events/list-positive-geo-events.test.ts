@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { SAMPLE_NOW, startTestApp, withTestApp, type TestApp } from '../../support/app.js';
+import { listPositiveGeoEvents } from '../../../src/services/positive-events/queries.js';
 import { ManualClock } from '../../../src/platform/clock.js';
 import {
   positiveGeoEventsDataset,
   positiveRecords,
 } from '../../../src/services/positive-events/datasets/geo-events.js';
 import { aggregatePositive, bucketKey, categoryOf, isPositive } from '../../../src/services/positive-events/rules.js';
+
+const DAY = 86_400_000;
 
 const PATH = '/api/positive-events/v1/list-positive-geo-events';
 
@@ -115,14 +118,24 @@ describe('GET list-positive-geo-events', () => {
 });
 
 describe('freshness and absence', () => {
-  it('says stale past 25 hours', async () => {
-    const clock = new ManualClock(Date.now());
+  it('judges staleness at the capture, not the clock: a day and more later the same events answer the same', async () => {
+    const before = await app.get(PATH);
+    const clock = new ManualClock(SAMPLE_NOW);
     await withTestApp({ samples: [positiveGeoEventsDataset], clock }, async (later) => {
       clock.advance(26 * 3_600_000);
       const res = await later.get(PATH);
-      expect(res.body.stale).toBe(true);
-      expect(res.body.events.length).toBeGreaterThan(0);
+      // The newest event is of the capture's own time (2026-11-20T12:00Z): not stale, whenever asked.
+      expect(res.body.stale).toBe(false);
+      expect(res.text).toBe(before.text);
     });
+  });
+  it('says stale when the newest event was over 25 hours old at the capture', () => {
+    const at = Date.UTC(2026, 10, 20, 12);
+    const store = (newest: number) => ({
+      read: () => ({ records: [{ timestamp: newest - DAY }, { timestamp: newest }], capturedAt: at }),
+    });
+    expect(listPositiveGeoEvents(store(at - 26 * 3_600_000) as never, () => {}).stale).toBe(true);
+    expect(listPositiveGeoEvents(store(at - 24 * 3_600_000) as never, () => {}).stale).toBe(false);
   });
   it('without a snapshot answers empty and uncached', async () => {
     await withTestApp({ samples: 'none' }, async (empty) => {

@@ -15,6 +15,7 @@ import { classifyEvent, effectiveDays, effectiveLimit, geocodeCity } from '../..
 import { EVENTS_UNAVAILABLE } from '../../../src/services/research/schemas.js';
 import { serveSamples } from '../infrastructure/upstream-server.js';
 import { expectViolation } from '../../support/expect.js';
+import { samplePayloads } from '../../support/upstream.js';
 
 const PATH = '/api/research/v1/list-tech-events';
 const SAMPLE = fs.readFileSync(path.join(SAMPLES_DIR, 'research/techmeme-events.ics'));
@@ -181,14 +182,27 @@ describe('GET list-tech-events', () => {
     expect(res.headers.get('cache-control')).not.toBe('no-store');
   });
 
-  it('moves its window with the clock', async () => {
+  it('moves its window with the capture of the list, never with the clock', async () => {
     const clock = new ManualClock(Date.UTC(2027, 2, 20, 9));
     await withTestApp({ samples: [techEventsDataset], clock }, async (later) => {
-      const first = (await later.get(`${PATH}?days=7`)).body.events.map((e: { title: string }) => e.title);
-      expect(first).toEqual(['SXSW', 'KubeCon + CloudNativeCon Europe']); // GTC ended on the 18th
+      const titles = async () => (await later.get(`${PATH}?days=7`)).body.events.map((e: { title: string }) => e.title);
+      // The bundled list answers as of its capture (2026-11-20), months later too: Slush (18-21 Nov) is on,
+      // Dell's Q3 call (24 Nov) within the week.
+      expect(await titles()).toEqual(['Slush', 'Dell Q3 earnings']);
+      // The same calendar read on 2027-03-20 and on 2027-06-01.
+      const readNow = async () =>
+        expect(
+          (
+            await later.deps.runner.run(techEventsDataset, {
+              origin: { kind: 'bytes', payloads: await samplePayloads(techEventsDataset) },
+            })
+          ).ok,
+        ).toBe(true);
+      await readNow();
+      expect(await titles()).toEqual(['SXSW', 'KubeCon + CloudNativeCon Europe']); // GTC ended on the 18th
       clock.set(Date.UTC(2027, 5, 1));
-      const next = (await later.get(`${PATH}?days=7`)).body.events.map((e: { title: string }) => e.title);
-      expect(next).toEqual(['Apple WWDC']);
+      await readNow();
+      expect(await titles()).toEqual(['Apple WWDC']);
     });
   });
 

@@ -27,7 +27,8 @@ describe('GET list-pipelines', () => {
     const res = await app.get(`${BASE}/list-pipelines`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      fetchedAt: '2026-11-20T12:00:00.000Z',
+      // The registry's own time (updatedAt in db/reference/supply-chain/*.json), not when it was loaded.
+      fetchedAt: '2026-11-19T06:00:00.000Z',
       classifierVersion: 'v1',
       upstreamUnavailable: false,
     });
@@ -80,7 +81,7 @@ describe('GET get-pipeline-detail', () => {
 
   it('answers an unknown id with unavailable and no-store', async () => {
     const res = await app.get(`${BASE}/get-pipeline-detail?pipelineId=atlantis`);
-    expect(res.body).toEqual({ revisions: [], fetchedAt: '2026-11-20T12:00:00.000Z', unavailable: true });
+    expect(res.body).toEqual({ revisions: [], fetchedAt: '2026-11-19T06:00:00.000Z', unavailable: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -132,7 +133,7 @@ describe('GET get-fuel-shortage-detail', () => {
 
   it('answers an unknown id with unavailable and no-store; needs an id', async () => {
     const res = await app.get(`${BASE}/get-fuel-shortage-detail?shortageId=nope`);
-    expect(res.body).toEqual({ fetchedAt: '2026-11-20T12:00:00.000Z', unavailable: true });
+    expect(res.body).toEqual({ fetchedAt: '2026-11-19T06:00:00.000Z', unavailable: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
     expectViolation(await app.get(`${BASE}/get-fuel-shortage-detail`), 'shortageId');
   });

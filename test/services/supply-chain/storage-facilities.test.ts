@@ -16,7 +16,8 @@ describe('GET list-storage-facilities', () => {
     const res = await app.get(LIST);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      fetchedAt: '2026-11-20T12:00:00.000Z',
+      // The registry's own time (updatedAt in db/reference/supply-chain/*.json), not when it was loaded.
+      fetchedAt: '2026-11-19T06:00:00.000Z',
       classifierVersion: 'v1',
       upstreamUnavailable: false,
     });
@@ -80,7 +81,7 @@ describe('GET get-storage-facility-detail', () => {
     const res = await app.get(`${DETAIL}?facilityId=arctic_lng_2`);
     expect(res.status).toBe(200);
     expect(res.body.unavailable).toBe(false);
-    expect(res.body.fetchedAt).toBe('2026-11-20T12:00:00.000Z');
+    expect(res.body.fetchedAt).toBe('2026-11-19T06:00:00.000Z');
     expect(res.body.facility).toMatchObject({
       id: 'arctic_lng_2',
       facilityType: 'lng_export',
@@ -107,7 +108,7 @@ describe('GET get-storage-facility-detail', () => {
   it('answers an unknown id with unavailable, no facility and no-store', async () => {
     const res = await app.get(`${DETAIL}?facilityId=atlantis`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ revisions: [], fetchedAt: '2026-11-20T12:00:00.000Z', unavailable: true });
+    expect(res.body).toEqual({ revisions: [], fetchedAt: '2026-11-19T06:00:00.000Z', unavailable: true });
     expect(res.headers.get('cache-control')).toBe('no-store');
   });
 

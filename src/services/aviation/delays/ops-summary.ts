@@ -25,12 +25,12 @@ export function notamFloor(flags: readonly NotamFlag[], totalFlights: number): S
 
 /**
  * One summary per requested airport, in request order: delays from the FAA status (US airports) or
- * the departures in the flights feed, NOTAMs in force at `now`, severity the worse of the two.
+ * the departures in the flights feed, NOTAMs in force when the NOTAM snapshot was captured (the data's
+ * time, so the answer is the same whenever it is asked), severity the worse of the two.
  */
 export function getAirportOpsSummary(
   store: SnapshotStore,
   req: GetAirportOpsSummaryRequest,
-  now: number,
 ): { response: GetAirportOpsSummaryResponse; degraded: boolean } {
   const codes = [...new Set((req.airports ?? []).map((c) => c.trim().toUpperCase()).filter(Boolean))];
   if (codes.length > MAX_AIRPORTS)
@@ -39,6 +39,7 @@ export function getAirportOpsSummary(
   const faa = store.read<FaaDelay, FaaStatusInfo>(FAA_STATUS);
   const flights = store.read<FlightInstance, FlightsInfo>(FLIGHTS);
   const notams = store.read<NotamRecord>(NOTAMS);
+  const at = notams?.capturedAt ?? 0;
   const hubs = flights && hubStatsOf(flights);
   const zones = flights?.derive(
     'hubTimezones',
@@ -70,7 +71,7 @@ export function getAirportOpsSummary(
         updatedAt: 0,
       };
     }
-    const inForce = (notamsByIcao?.get(a.icao) ?? []).filter((n) => isInForce(n, now));
+    const inForce = (notamsByIcao?.get(a.icao) ?? []).filter((n) => isInForce(n, at));
     const flagged = inForce.map((n) => ({ n, flag: notamFlag(n) }));
     const flags = FLAG_ORDER.filter((f) => flagged.some((x) => x.flag === f));
     const notamReasons = flagged.filter((x) => x.flag !== 'NOTAM').map((x) => notamReason(x.n.text));
@@ -94,7 +95,7 @@ export function getAirportOpsSummary(
         severity: faaDelay?.severity ?? 'FLIGHT_DELAY_SEVERITY_NORMAL',
         reason: faaDelay?.reason ?? '',
         source: 'faa',
-        updatedAt: faa.info.updatedAt || faa.fetchedAt,
+        updatedAt: faa.info.updatedAt || faa.capturedAt,
       };
     } else if (stats) {
       base = {
@@ -108,7 +109,7 @@ export function getAirportOpsSummary(
             ? ''
             : `Average departure delay ${stats.avgDelayMinutes} min`,
         source: 'aviationstack',
-        updatedAt: flights!.info.readAt || flights!.fetchedAt,
+        updatedAt: flights!.info.readAt || flights!.capturedAt,
       };
     } else {
       base = {

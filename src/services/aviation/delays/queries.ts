@@ -130,10 +130,10 @@ export function listAirportDelays(
   for (const a of MONITORED_AIRPORTS) {
     if (req.region && a.region !== req.region) continue;
     let alert: AirportDelayAlert;
-    if (a.faa) alert = faa ? fromFaa(a, faaByIata!.get(a.iata), faa.info.updatedAt || faa.fetchedAt) : unknown(a);
+    if (a.faa) alert = faa ? fromFaa(a, faaByIata!.get(a.iata), faa.info.updatedAt || faa.capturedAt) : unknown(a);
     else {
       const stats = hubs?.get(a.iata);
-      alert = stats ? fromFlights(a, stats, flights!.info.readAt || flights!.fetchedAt) : unknown(a);
+      alert = stats ? fromFlights(a, stats, flights!.info.readAt || flights!.capturedAt) : unknown(a);
     }
     if (meetsMinSeverity(alert.severity, req.min_severity)) alerts.push(alert);
   }

@@ -2,6 +2,7 @@ import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
 import { FLIGHTS } from '../flights/datasets/flights.js';
 import { FAA_STATUS } from './datasets/faa-status.js';
+import { NOTAMS } from './datasets/notams.js';
 import { getAirportOpsSummary } from './ops-summary.js';
 import { listAirportDelays } from './queries.js';
 import {
@@ -53,12 +54,12 @@ export const delayProcedures = {
           'Codes outside the monitored airports answer a row with UNKNOWN severity.',
       },
       cacheTier: 'static',
-      // No `datasets`: which NOTAMs are in force depends on the clock as well.
+      datasets: [FAA_STATUS, FLIGHTS, NOTAMS],
     })
     .input(GetAirportOpsSummaryRequest)
     .output(GetAirportOpsSummaryResponse)
     .query(({ ctx, input }) => {
-      const { response, degraded } = getAirportOpsSummary(ctx.deps.store, input, ctx.deps.clock.now());
+      const { response, degraded } = getAirportOpsSummary(ctx.deps.store, input);
       if (degraded) markDegraded(ctx);
       return response;
     }),

@@ -73,7 +73,7 @@ async function boardOf(deps: AppDeps, iata: string, side: Side): Promise<Board> 
   return {
     flights: index.get(`${iata}|${side}`) ?? [],
     source: 'snapshot',
-    updatedAt: snap.info.readAt || snap.fetchedAt,
+    updatedAt: snap.info.readAt || snap.capturedAt,
     degraded,
   };
 }

@@ -38,5 +38,5 @@ export function listAviationNews(
     });
     if (items.length >= (req.max_items || DEFAULT_MAX_ITEMS)) break;
   }
-  return { response: { items, source: 'rss', updatedAt: snap.fetchedAt }, degraded: false };
+  return { response: { items, source: 'rss', updatedAt: snap.capturedAt }, degraded: false };
 }

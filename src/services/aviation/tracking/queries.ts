@@ -113,7 +113,7 @@ export async function trackAircraft(
     response: {
       positions: all.filter((p) => keep(f, p)),
       source: 'snapshot',
-      updatedAt: snap.info.feedTime || snap.fetchedAt,
+      updatedAt: snap.info.feedTime || snap.capturedAt,
     },
     degraded,
   };

@@ -1,4 +1,5 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
+import { dataTime } from '../../../platform/snapshots/data-time.js';
 import { COMMODITIES_SNAPSHOT, type StoredInstrument, INDEX_BOARDS, type BoardInstrument } from '../../market/index.js';
 import {
   SHIPPING_RATES,
@@ -181,23 +182,16 @@ function readVersions(store: SnapshotStore): { key: string; snaps: (Snapshot<unk
  * on the corridor history snapshot, which every ingestion replaces, else on the macro snapshot), at
  * the newest input's time. Reads the history; never writes it (it grows at ingestion).
  */
-export function getChinaActivityNowcast(store: SnapshotStore, now: number): GetChinaActivityNowcastResponse {
+export function getChinaActivityNowcast(store: SnapshotStore): GetChinaActivityNowcastResponse {
   const { key, snaps } = readVersions(store);
   const anchor = store.read(CORRIDOR_HISTORY) ?? store.read(CHINA_MACRO);
-  return anchor
-    ? anchor.derive(`china-nowcast:${key}`, () => evaluate(store, snaps, now))
-    : evaluate(store, snaps, now);
+  return anchor ? anchor.derive(`china-nowcast:${key}`, () => evaluate(store, snaps)) : evaluate(store, snaps);
 }
 
-function evaluate(
-  store: SnapshotStore,
-  snaps: (Snapshot<unknown> | undefined)[],
-  now: number,
-): GetChinaActivityNowcastResponse {
-  const fetched = snaps.reduce((m, s) => Math.max(m, s?.fetchedAt ?? 0), 0);
-  const assessedAt = fetched || now;
-  const off = fetched ? officialReading(store, assessedAt) : undefined;
-  const { readings, notes, corridorPoints } = fetched
+function evaluate(store: SnapshotStore, snaps: (Snapshot<unknown> | undefined)[]): GetChinaActivityNowcastResponse {
+  const assessedAt = dataTime(snaps);
+  const off = assessedAt ? officialReading(store, assessedAt) : undefined;
+  const { readings, notes, corridorPoints } = assessedAt
     ? proxyReadings(store)
     : { readings: {}, notes: {}, corridorPoints: 0 };
   const windowStart = (off?.official.periodEnd ?? assessedAt) - COMPARISON_WINDOW_DAYS * DAY;

@@ -179,7 +179,7 @@ function decisionsOf(
   snapshot: Snapshot<ChinaMacroRecord, ChinaMacroInfo>,
 ): GetChinaMacroSnapshotResponse['sourceDecisions'] {
   const missing = new Set(snapshot.info.missingSources ?? []);
-  const checkedAt = iso(snapshot.fetchedAt);
+  const checkedAt = iso(snapshot.capturedAt);
   const pages = (publisher: string) => [
     ...Object.entries(CHINA_PAGES)
       .filter(([, p]) => p.seriesId.startsWith(publisher))
@@ -273,10 +273,15 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-/** GET get-china-macro-snapshot: the snapshot's figures with staleness and release status judged at `now`. */
-export function getChinaMacroSnapshot(store: SnapshotStore, now: number): GetChinaMacroSnapshotResponse {
+/**
+ * GET get-china-macro-snapshot: the snapshot's figures with staleness and release status judged at `at`,
+ * by default when the snapshot was captured (the data's time, never the clock's: the answer is the same
+ * whenever asked); the nowcast judges them at its own inputs' time.
+ */
+export function getChinaMacroSnapshot(store: SnapshotStore, at?: number): GetChinaMacroSnapshotResponse {
   const snapshot = store.read<ChinaMacroRecord, ChinaMacroInfo>(CHINA_MACRO);
-  if (!snapshot) return unavailableChinaMacro(now);
+  if (!snapshot) return unavailableChinaMacro(at ?? 0);
+  const now = at ?? snapshot.capturedAt;
   const base = baseView(snapshot);
   const indicators = base.indicators.map(({ series, indicator }) => {
     if (

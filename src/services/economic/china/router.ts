@@ -1,5 +1,6 @@
 import { operation } from '../../../trpc/procedures.js';
 import { NOWCAST_INPUT_DATASETS, getChinaActivityNowcast } from './nowcast.js';
+import { CHINA_MACRO } from './datasets/china-macro.js';
 import { getChinaMacroSnapshot } from './queries.js';
 import {
   GetChinaActivityNowcastRequest,
@@ -25,15 +26,15 @@ export const chinaProcedures = {
           'prior period as the release states it, its direction, release and retrieval times, vintage and provenance; ' +
           'the five pillars; the NBS release calendar from a month back to four months ahead; and how each publisher was ' +
           'read. PBoC credit and customs trade series are listed but not collected: they are reported unavailable ' +
-          '(SOURCE_NOT_COLLECTED), never estimated. Staleness is judged at request time: NBS figures 75 days after their ' +
+          '(SOURCE_NOT_COLLECTED), never estimated. Staleness is judged at the capture time: NBS figures 75 days after their ' +
           'period, SAFE figures 45 days. No parameters. unavailable is true (and nothing is cached) without a snapshot.',
       },
-      // No `datasets`: staleness and release status move with the clock, not only with the snapshot.
       cacheTier: 'slow',
+      datasets: [CHINA_MACRO],
     })
     .input(GetChinaMacroSnapshotRequest)
     .output(GetChinaMacroSnapshotResponse)
-    .query(({ ctx }) => getChinaMacroSnapshot(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => getChinaMacroSnapshot(ctx.deps.store)),
 
   getChinaActivityNowcast: operation
     .meta({
@@ -61,5 +62,5 @@ export const chinaProcedures = {
     })
     .input(GetChinaActivityNowcastRequest)
     .output(GetChinaActivityNowcastResponse)
-    .query(({ ctx }) => getChinaActivityNowcast(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => getChinaActivityNowcast(ctx.deps.store)),
 };

@@ -185,7 +185,7 @@ export function getEuGasStorage(store: SnapshotStore): GetEuGasStorageResponse {
       unavailable: true,
     };
   }
-  return { ...summary, seededAt: String(snapshot.fetchedAt), unavailable: false };
+  return { ...summary, seededAt: String(snapshot.capturedAt), unavailable: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,7 +209,7 @@ export function getOilStocksAnalysis(store: SnapshotStore): GetOilStocksAnalysis
   if (!snapshot) return { updatedAt: '', dataMonth: '', ieaMembers: [], belowObligation: [], unavailable: true };
   const a = oilStocksAnalysis(snapshot);
   return {
-    updatedAt: new Date(snapshot.fetchedAt).toISOString(),
+    updatedAt: new Date(snapshot.capturedAt).toISOString(),
     dataMonth: snapshot.info.dataMonth,
     ieaMembers: a.members.map(({ region: _region, ...m }) => m),
     belowObligation: a.belowObligation,
@@ -284,7 +284,7 @@ function composeOilInventories(store: SnapshotStore): Flagged<GetOilInventoriesR
       northAmerica: regionSummary(a.regions.northAmerica),
     };
   }
-  const fetched = [eia, gie, iea].filter((s) => s !== undefined).map((s) => s.fetchedAt);
+  const fetched = [eia, gie, iea].filter((s) => s !== undefined).map((s) => s.capturedAt);
   if (fetched.length > 0) out.updatedAt = new Date(Math.max(...fetched)).toISOString();
   const empty =
     out.crudeWeeks.length === 0 &&

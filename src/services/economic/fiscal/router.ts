@@ -1,5 +1,6 @@
 import { operation } from '../../../trpc/procedures.js';
 import { NATIONAL_DEBT } from './datasets/national-debt.js';
+import { GLOBAL_TENDERS } from './datasets/global-tenders.js';
 import { getNationalDebt } from './queries.js';
 import { listGlobalTenders } from './tender-queries.js';
 import { ListGlobalTendersRequest, ListGlobalTendersResponse } from './tender-schemas.js';
@@ -45,11 +46,11 @@ export const fiscalProcedures = {
           'deadline and publication windows, value bounds and a minimum automation score; sort and page with sort, ' +
           'page_size and cursor. PRO plans and above.',
       },
-      // No `datasets`: staleness depends on the time of the request.
       cacheTier: 'medium',
+      datasets: [GLOBAL_TENDERS],
       requiredTier: 1,
     })
     .input(ListGlobalTendersRequest)
     .output(ListGlobalTendersResponse)
-    .query(({ ctx, input }) => listGlobalTenders(ctx.deps.store, input, ctx.deps.clock.now())),
+    .query(({ ctx, input }) => listGlobalTenders(ctx.deps.store, input)),
 };

@@ -1,7 +1,7 @@
 import { paginate } from '../../../platform/paging.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { GLOBAL_TENDERS, type SourceStatus, type Tender } from './datasets/global-tenders.js';
-import { availabilityOf, TENDERS_STALE_MINUTES } from './tender-rules.js';
+import { availabilityOf } from './tender-rules.js';
 import type { ListGlobalTendersRequest, ListGlobalTendersResponse } from './tender-schemas.js';
 
 const lower = (s: string | undefined) => (s ?? '').trim().toLowerCase();
@@ -64,11 +64,11 @@ const SORTS: Record<string, (a: Tender, b: Tender) => number> = {
   relevance: (a, b) => b.automationFit.score - a.automationFit.score || byId(a, b),
 };
 
-export function listGlobalTenders(
-  store: SnapshotStore,
-  req: ListGlobalTendersRequest,
-  now: number,
-): ListGlobalTendersResponse {
+/**
+ * The snapshot's tenders, filtered and paged. Nothing here reads the clock: how old the snapshot is
+ * now is health's question and the answer's Last-Modified, so the same snapshot always answers alike.
+ */
+export function listGlobalTenders(store: SnapshotStore, req: ListGlobalTendersRequest): ListGlobalTendersResponse {
   const snapshot = store.read<Tender, { statuses: SourceStatus[] }>(GLOBAL_TENDERS);
   const filters = filtersOf(req).filter(([, active]) => active);
   const appliedFilters = filters.map(([wire]) => wire);
@@ -85,24 +85,21 @@ export function listGlobalTenders(
       countryCoverage: 'unknown',
     };
   }
-  const fetchedAt = new Date(snapshot.fetchedAt).toISOString();
-  const stale = now - snapshot.fetchedAt > TENDERS_STALE_MINUTES * 60_000;
+  const fetchedAt = new Date(snapshot.capturedAt).toISOString();
   const sourceStatuses = snapshot.info.statuses.map((s) => ({
     source: s.source,
-    state: s.state === 'ok' && stale ? 'stale' : s.state,
+    state: s.state,
     recordCount: s.recordCount,
     fetchedAt: s.state === 'ok' ? fetchedAt : '',
     ...(s.error ? { error: s.error } : {}),
     lastSuccessfulAt: s.state === 'ok' ? fetchedAt : '',
-    stale: s.state === 'ok' && stale,
+    stale: false,
     paced: false,
   }));
-  const availability = stale
-    ? 'stale'
-    : availabilityOf(
-        snapshot.info.statuses.map((s) => s.state),
-        snapshot.records.length,
-      );
+  const availability = availabilityOf(
+    snapshot.info.statuses.map((s) => s.state),
+    snapshot.records.length,
+  );
   const matching = snapshot.records
     .filter((t) => filters.every(([, , keep]) => keep(t)))
     .sort(SORTS[req.sort ?? 'newest']);

@@ -68,6 +68,3 @@ export function availabilityOf(states: readonly string[], tenders: number): stri
   if (states.some((s) => s !== 'ok')) return 'partial';
   return tenders === 0 ? 'empty' : 'available';
 }
-
-/** The snapshot counts as stale past this age. */
-export const TENDERS_STALE_MINUTES = 180;

@@ -146,7 +146,7 @@ export function getEconomicStress(store: SnapshotStore): GetEconomicStressRespon
   const snapshot = store.read<FredSeries>(FRED_SERIES_DATASET);
   const index = snapshot ? stressOf(snapshot) : undefined;
   if (!snapshot || !index) return unavailableStress();
-  return { ...index, seededAt: new Date(snapshot.fetchedAt).toISOString(), unavailable: false };
+  return { ...index, seededAt: new Date(snapshot.capturedAt).toISOString(), unavailable: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,20 +220,20 @@ export function getEurostatCountryData(store: SnapshotStore): GetEurostatCountry
     for (const { country, metric, ...m } of s.records) (out[country] ??= {})[metric] = m;
     return out;
   });
-  return { countries, seededAt: String(snapshot.fetchedAt), unavailable: false };
+  return { countries, seededAt: String(snapshot.capturedAt), unavailable: false };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Macro signals
 // ---------------------------------------------------------------------------------------------
 
-export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSignalsResponse {
+export function getMacroSignals(store: SnapshotStore): GetMacroSignalsResponse {
   const snapshot = store.read<MacroSignals & { timestamp: string }>(MACRO_SIGNALS);
   const stored = snapshot?.records[0];
   if (stored && stored.totalCount > 0) return { ...stored, unavailable: false };
   const unknown = { status: 'UNKNOWN' };
   return {
-    timestamp: new Date(now).toISOString(),
+    timestamp: new Date(snapshot?.capturedAt ?? 0).toISOString(),
     verdict: 'UNKNOWN',
     bullishCount: 0,
     totalCount: 0,
@@ -255,17 +255,17 @@ export function getMacroSignals(store: SnapshotStore, now: number): GetMacroSign
 // Economic calendar
 // ---------------------------------------------------------------------------------------------
 
+/** The default window runs from the day before the calendar's capture (the data's time, not the clock's). */
 export function getEconomicCalendar(
   store: SnapshotStore,
   req: GetEconomicCalendarRequest,
-  now: number,
 ): GetEconomicCalendarResponse {
-  const window = defaultCalendarWindow(now);
+  const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
+  const window = snapshot ? defaultCalendarWindow(snapshot.capturedAt) : { from: '', to: '' };
   const from = req.fromDate ?? window.from;
   const to = req.toDate ?? window.to;
-  if (from > to)
+  if (from && to && from > to)
     throw ServiceError.validation([{ field: 'toDate', description: `toDate ${to} is before fromDate ${from}` }]);
-  const snapshot = store.read<CalendarEvent>(ECONOMIC_CALENDAR);
   if (!snapshot) return { events: [], fromDate: from, toDate: to, total: 0, unavailable: true };
   const events = snapshot.records
     .filter((e) => e.date >= from && e.date <= to)

@@ -4,6 +4,7 @@ import { FRED_SERIES_DATASET } from './datasets/fred-series.js';
 import { WORLD_BANK } from './datasets/world-bank.js';
 import { EUROSTAT_COUNTRY_DATA } from './datasets/eurostat.js';
 import { MACRO_SIGNALS } from './datasets/macro-inputs.js';
+import { ECONOMIC_CALENDAR } from './datasets/economic-calendar.js';
 import {
   getBlsSeries,
   getEconomicCalendar,
@@ -199,7 +200,7 @@ export const macroProcedures = {
     })
     .input(GetMacroSignalsRequest)
     .output(GetMacroSignalsResponse)
-    .query(({ ctx }) => getMacroSignals(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => getMacroSignals(ctx.deps.store)),
 
   getEconomicCalendar: operation
     .meta({
@@ -212,13 +213,14 @@ export const macroProcedures = {
         description:
           'FOMC and ECB rate decision days (from the Federal Reserve and ECB meeting calendars), the next planned ' +
           'Eurostat releases of HICP inflation, unemployment and GDP, and the US CPI, payrolls, GDP, PCE and retail ' +
-          'sales release dates from FRED, between fromDate and toDate (default: yesterday to 31 days ahead). Released ' +
+          'sales release dates from FRED, between fromDate and toDate (default: from the day before the calendar was ' +
+          'captured to 31 days ahead of it). Released ' +
           'figures and consensus estimates are not filled in. unavailable is true when there is no calendar.',
       },
-      // No `datasets`: the default window moves with the day of the request.
       cacheTier: 'slow',
+      datasets: [ECONOMIC_CALENDAR],
     })
     .input(GetEconomicCalendarRequest)
     .output(GetEconomicCalendarResponse)
-    .query(({ ctx, input }) => getEconomicCalendar(ctx.deps.store, input, ctx.deps.clock.now())),
+    .query(({ ctx, input }) => getEconomicCalendar(ctx.deps.store, input)),
 };

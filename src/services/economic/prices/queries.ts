@@ -42,7 +42,7 @@ export function getFaoFoodPriceIndex(store: SnapshotStore): Flagged<GetFaoFoodPr
   return {
     response: {
       points: months.slice(-FFPI_POINTS),
-      fetchedAt: new Date(snapshot.fetchedAt).toISOString(),
+      fetchedAt: new Date(snapshot.capturedAt).toISOString(),
       currentFfpi: latest.ffpi,
       momPct: pctChange2(latest.ffpi, months.at(-2)?.ffpi),
       yoyPct: pctChange2(latest.ffpi, yearAgo?.ffpi),
@@ -282,7 +282,7 @@ export function listFuelPrices(store: SnapshotStore): Flagged<ListFuelPricesResp
         ...(c.diesel ? { diesel: { ...c.diesel, available: true } } : {}),
         fxRate: c.fxRate,
       })),
-      fetchedAt: new Date(s.fetchedAt).toISOString(),
+      fetchedAt: new Date(s.capturedAt).toISOString(),
       cheapestGasoline,
       cheapestDiesel,
       mostExpensiveGasoline,

@@ -52,7 +52,7 @@ export function getEcbFxRates(store: SnapshotStore): GetEcbFxRatesResponse {
   return {
     rates: [...snapshot.records],
     updatedAt: `${newest}T14:00:00Z`,
-    seededAt: String(snapshot.fetchedAt),
+    seededAt: String(snapshot.capturedAt),
     unavailable: false,
   };
 }
@@ -64,13 +64,14 @@ export function getEuYieldCurve(store: SnapshotStore): GetEuYieldCurveResponse {
   for (const p of snapshot.records) rates[p.tenor] = p.rate;
   const date = snapshot.records.reduce((d, p) => (p.date > d ? p.date : d), '');
   return {
-    data: { date, rates, source: 'ecb-aaa', updatedAt: new Date(snapshot.fetchedAt).toISOString() },
+    data: { date, rates, source: 'ecb-aaa', updatedAt: new Date(snapshot.capturedAt).toISOString() },
     unavailable: false,
   };
 }
 
 /** Staleness depends on the moment of the request, so it is computed per call from `now`. */
-export function getEuFsi(store: SnapshotStore, now: number): GetEuFsiResponse {
+/** `stale`: the latest reading was already old when the series was captured (the data's time, not the clock's). */
+export function getEuFsi(store: SnapshotStore): GetEuFsiResponse {
   const snapshot = store.read<FsiObservation>(ECB_CISS);
   const latest = snapshot?.records.at(-1);
   if (!snapshot || !latest)
@@ -80,8 +81,8 @@ export function getEuFsi(store: SnapshotStore, now: number): GetEuFsiResponse {
     latestDate: latest.date,
     label: fsiLabel(latest.value),
     history: [...snapshot.records],
-    seededAt: new Date(snapshot.fetchedAt).toISOString(),
+    seededAt: new Date(snapshot.capturedAt).toISOString(),
     unavailable: false,
-    stale: isFsiStale(latest.date, now),
+    stale: isFsiStale(latest.date, snapshot.capturedAt),
   };
 }

@@ -3,6 +3,7 @@ import { operation } from '../../../trpc/procedures.js';
 import { BIS_CREDIT } from './datasets/bis-credit.js';
 import { BIS_EER } from './datasets/bis-eer.js';
 import { BIS_POLICY_RATES } from './datasets/bis-policy-rates.js';
+import { ECB_CISS } from './datasets/ecb-ciss.js';
 import { ECB_FX } from './datasets/ecb-fx.js';
 import { ECB_YIELD_CURVE } from './datasets/ecb-yield-curve.js';
 import {
@@ -146,13 +147,13 @@ export const ratesProcedures = {
         summary: 'Get the euro area systemic stress indicator',
         description:
           'The ECB new composite indicator of systemic stress (CISS) for the euro area: latest daily reading with its ' +
-          'band, and the readings of the last year. stale is true when the latest reading is more than 14 days old; ' +
+          'band, and the readings of the last year. stale is true when the latest reading was more than 14 days old when the series was captured; ' +
           'unavailable is true when there is no data.',
       },
-      // No `datasets`: `stale` depends on the time of the request, so the serialised answer is not kept.
       cacheTier: 'slow',
+      datasets: [ECB_CISS],
     })
     .input(GetEuFsiRequest)
     .output(GetEuFsiResponse)
-    .query(({ ctx }) => getEuFsi(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => getEuFsi(ctx.deps.store)),
 };

@@ -1,5 +1,6 @@
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import type { Snapshot } from '../../../platform/snapshots/store.js';
+import { dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import { FIRE_DETECTIONS, type FireDetection } from '../../wildfire/index.js';
 import { TEMPORAL_BASELINES, type BaselineSample } from './datasets/temporal-baselines.js';
 import {
@@ -38,14 +39,17 @@ function statsFor(store: SnapshotStore, type: string, region: string, at: number
   return snapshot ? (statsOf(snapshot).get(baselineKey(type, region, at)) ?? EMPTY_WELFORD) : EMPTY_WELFORD;
 }
 
-/** The baseline for the current UTC weekday and month, and the given count scored against it. */
+/**
+ * The baseline for the UTC weekday and month of the baselines' data time (the snapshot's capture:
+ * the latest recording), and the given count scored against it.
+ */
 export function getTemporalBaseline(
   store: SnapshotStore,
   req: GetTemporalBaselineRequest,
-  now: number,
 ): GetTemporalBaselineResponse {
   const region = req.region?.trim() || 'global';
-  const w = statsFor(store, req.type, region, now);
+  const at = store.read(TEMPORAL_BASELINES)?.capturedAt ?? 0;
+  const w = statsFor(store, req.type, region, at);
   if (w.n < MIN_SAMPLES) return { learning: true, sampleCount: w.n, samplesNeeded: MIN_SAMPLES, error: '' };
   const sd = welfordStdDev(w);
   const out: GetTemporalBaselineResponse = {
@@ -87,7 +91,7 @@ function currentCounts(store: SnapshotStore): { type: (typeof TRACKED_TYPES)[num
 }
 
 /** Tracked counts scored against their weekday-and-month baselines; only those at z ≥ 1.5, largest first. */
-export function listTemporalAnomalies(store: SnapshotStore, now: number): ListTemporalAnomaliesResponse {
+export function listTemporalAnomalies(store: SnapshotStore): ListTemporalAnomaliesResponse {
   const anomalies: ListTemporalAnomaliesResponse['anomalies'] = [];
   for (const { type, count, at } of currentCounts(store)) {
     const w = statsFor(store, type, 'global', at);
@@ -108,5 +112,7 @@ export function listTemporalAnomalies(store: SnapshotStore, now: number): ListTe
     });
   }
   anomalies.sort((a, b) => b.zScore - a.zScore);
-  return { anomalies, trackedTypes: [...TRACKED_TYPES], computedAt: new Date(now).toISOString() };
+  // Computed from these snapshots: stamped with their data time, the same whenever it is asked.
+  const computedAt = dataTimeOf(store, [TEMPORAL_BASELINES, FIRE_DETECTIONS]);
+  return { anomalies, trackedTypes: [...TRACKED_TYPES], computedAt: new Date(computedAt).toISOString() };
 }

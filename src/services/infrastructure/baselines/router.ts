@@ -1,5 +1,7 @@
 import { operation } from '../../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../../platform/batch/idempotency-headers.js';
+import { FIRE_DETECTIONS } from '../../wildfire/index.js';
+import { TEMPORAL_BASELINES } from './datasets/temporal-baselines.js';
 import { getTemporalBaseline, listTemporalAnomalies } from './queries.js';
 import { recordBaselineSnapshot } from './recorder.js';
 import {
@@ -13,8 +15,8 @@ import {
 
 /**
  * Temporal baselines: counts recorded per activity kind, region, UTC weekday and month, and what
- * stands out against them. Answers depend on the clock (the current weekday), so they are not
- * cached per snapshot version.
+ * stands out against them. "The current weekday" is the baselines' data time (their latest
+ * recording), never the clock's, so answers are cached per snapshot version.
  */
 export const baselineProcedures = {
   getTemporalBaseline: operation
@@ -27,15 +29,17 @@ export const baselineProcedures = {
         summary: 'Get the baseline of an activity count',
         description:
           'Mean and standard deviation of the counts recorded (through record-baseline-snapshot, seeded from a bundled ' +
-          'history) for one activity kind and region on the current UTC weekday and month. With fewer than 10 counts the ' +
+          'history) for one activity kind and region on the UTC weekday and month of the latest recording. With fewer ' +
+          'than 10 counts the ' +
           'answer says learning. Give `count` to score it: an anomaly is reported from 1.5 standard deviations (medium), ' +
           '2 (high) and 3 (critical). `type` is required; `region` defaults to `global`.',
       },
       cacheTier: 'slow',
+      datasets: [TEMPORAL_BASELINES],
     })
     .input(GetTemporalBaselineRequest)
     .output(GetTemporalBaselineResponse)
-    .query(({ ctx, input }) => getTemporalBaseline(ctx.deps.store, input, ctx.deps.clock.now())),
+    .query(({ ctx, input }) => getTemporalBaseline(ctx.deps.store, input)),
 
   recordBaselineSnapshot: operation
     .meta({
@@ -76,8 +80,9 @@ export const baselineProcedures = {
           'never appears. Reading does not record anything: counts are added through record-baseline-snapshot.',
       },
       cacheTier: 'medium',
+      datasets: [TEMPORAL_BASELINES, FIRE_DETECTIONS],
     })
     .input(ListTemporalAnomaliesRequest)
     .output(ListTemporalAnomaliesResponse)
-    .query(({ ctx }) => listTemporalAnomalies(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => listTemporalAnomalies(ctx.deps.store)),
 };

@@ -41,8 +41,10 @@ export function cableHealth(warnings: readonly CableWarning[], now: number): Rec
   return out;
 }
 
-export function getCableHealth(store: SnapshotStore, now: number): Answer<GetCableHealthResponse> {
+/** Signals fade from the warnings' capture time (the data's time), so the answer is the same whenever it is asked. */
+export function getCableHealth(store: SnapshotStore): Answer<GetCableHealthResponse> {
   const snapshot = store.read<CableWarning>(CABLE_WARNINGS);
-  if (!snapshot) return { body: { generatedAt: now, cables: {} }, degraded: true };
-  return { body: { generatedAt: now, cables: cableHealth(snapshot.records, now) }, degraded: false };
+  if (!snapshot) return { body: { generatedAt: 0, cables: {} }, degraded: true };
+  const at = snapshot.capturedAt;
+  return { body: { generatedAt: at, cables: cableHealth(snapshot.records, at) }, degraded: false };
 }

@@ -23,5 +23,5 @@ export const cableProcedures = {
     })
     .input(GetCableHealthRequest)
     .output(GetCableHealthResponse)
-    .query(({ ctx }) => settle(ctx, getCableHealth(ctx.deps.store, ctx.deps.clock.now()))),
+    .query(({ ctx }) => settle(ctx, getCableHealth(ctx.deps.store))),
 };

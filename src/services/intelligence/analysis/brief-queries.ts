@@ -2,12 +2,16 @@ import { delimited, generate } from '../../../platform/llm/generate.js';
 import { countryName } from '../../../reference/countries.js';
 import type { SdnEntry } from '../../../sources/ofac/sdn-xml.js';
 import type { AppDeps } from '../../../trpc/context.js';
+import { dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import { SANCTIONS_SDN } from '../../sanctions/index.js';
 import { sanctionsCountsByCode } from '../country/rules.js';
 import { stripInvalidCitations, templateBrief, type BriefFacts } from './brief-rules.js';
 import type { GetCountryIntelBriefRequest, GetCountryIntelBriefResponse } from './brief-schemas.js';
 import { recentCountryEvents } from './history-queries.js';
 import { getRiskScores } from './risk-queries.js';
+import { CII_SCORES } from '../country/datasets/cii-scores.js';
+import { TRAVEL_ADVISORIES } from '../country/datasets/travel-advisories.js';
+import { INTEL_HISTORY } from './datasets/intel-history.js';
 
 const MAX_SOURCES = 6;
 
@@ -42,7 +46,7 @@ function prompt(f: BriefFacts, framework: string | undefined): string {
  * fails) the labelled template.
  */
 export async function getCountryIntelBrief(
-  deps: Pick<AppDeps, 'store' | 'archive' | 'llm' | 'clock'>,
+  deps: Pick<AppDeps, 'store' | 'archive' | 'llm'>,
   req: GetCountryIntelBriefRequest,
 ): Promise<GetCountryIntelBriefResponse> {
   const code = req.country_code;
@@ -71,7 +75,8 @@ export async function getCountryIntelBrief(
     countryName: name,
     brief: generated.method === 'model' ? stripInvalidCitations(generated.text, events.length) : generated.text,
     model: generated.model,
-    generatedAt: deps.clock.now(),
+    // The facts' time (the newest snapshot they come from), not the clock's: the same facts give the same brief.
+    generatedAt: dataTimeOf(deps.store, [CII_SCORES, TRAVEL_ADVISORIES, SANCTIONS_SDN, INTEL_HISTORY]),
     sources: events.map((e) => ({
       title: e.title.slice(0, 160),
       source: e.resource.slice(0, 80),

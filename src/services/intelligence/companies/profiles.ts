@@ -1,4 +1,5 @@
 import { ServiceError } from '../../../platform/errors.js';
+import { dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import {
   filingIndexUrl,
@@ -54,7 +55,7 @@ function resolve(store: SnapshotStore, ticker: string | undefined, name: string 
     entry = hits?.length === 1 ? hits[0] : undefined;
   }
   const submissions = entry && subs?.derive('byCik', (s) => new Map(s.records.map((r) => [r.cik, r]))).get(entry.cik);
-  return { registry: true, entry, submissions, fetchedAt: submissions ? subs!.fetchedAt : 0 };
+  return { registry: true, entry, submissions, fetchedAt: submissions ? subs!.capturedAt : 0 };
 }
 
 function hostOf(website: string): string {
@@ -140,14 +141,12 @@ export function getCompanyEnrichment(
 }
 
 /**
- * Material-event signals from the filer's 8-Ks of the last 90 days (before `now`), with counts by
- * type and the strongest signal. Headline signals need a news provider that is not configured.
+ * Material-event signals from the filer's 8-Ks of the 90 days before the filings were captured (the
+ * data's time, never the clock's), with counts by type and the strongest signal. Headline signals
+ * need a news provider that is not configured.
  */
-export function listCompanySignals(
-  store: SnapshotStore,
-  req: ListCompanySignalsRequest,
-  now: number,
-): ListCompanySignalsResponse {
+export function listCompanySignals(store: SnapshotStore, req: ListCompanySignalsRequest): ListCompanySignalsResponse {
+  const now = dataTimeOf(store, [SEC_SUBMISSIONS, SEC_COMPANY_TICKERS]);
   const ticker = req.ticker?.trim().toUpperCase() || undefined;
   const name = req.company?.trim() || undefined;
   const empty = (company: string, domain: string, cik: string, unavailable: boolean): ListCompanySignalsResponse => ({

@@ -35,7 +35,7 @@ export function listMaterialEvents(store: SnapshotStore, req: ListMaterialEvents
   }
   const snap = store.read<CurrentFiling, CurrentFilingsInfo>(SEC_CURRENT_FILINGS);
   if (!snap) return { events: [], unavailable: true, fetchedAtMs: 0 };
-  const at = feedTime(snap.info, snap.fetchedAt);
+  const at = feedTime(snap.info, snap.capturedAt);
   const all = snap.derive('material', (s) => materialEvents(s.records, at));
   const code = req.item_code || undefined;
   const matching = code ? all.filter((e) => e.items.some((i) => i.code === code)) : all;
@@ -110,6 +110,6 @@ export function searchSecFilings(store: SnapshotStore, req: SearchSecFilingsRequ
     })),
     total,
     unavailable: false,
-    fetchedAtMs: feedTime(snap.info, snap.fetchedAt),
+    fetchedAtMs: feedTime(snap.info, snap.capturedAt),
   };
 }

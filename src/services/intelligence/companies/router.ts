@@ -100,5 +100,5 @@ export const companiesProcedures = {
     })
     .input(ListCompanySignalsRequest)
     .output(ListCompanySignalsResponse)
-    .query(({ ctx, input }) => listCompanySignals(ctx.deps.store, input, ctx.deps.clock.now())),
+    .query(({ ctx, input }) => listCompanySignals(ctx.deps.store, input)),
 };

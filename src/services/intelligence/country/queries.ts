@@ -56,7 +56,7 @@ export function getCountryRisk(store: SnapshotStore, req: GetCountryRiskRequest)
     advisoryLevel: advisory ? advisoryLabel(advisory.level) : '',
     sanctionsActive: count > 0,
     sanctionsCount: count,
-    fetchedAt: score?.computedAt ?? (cii.info.computedAt || cii.fetchedAt),
+    fetchedAt: score?.computedAt ?? (cii.info.computedAt || cii.capturedAt),
     upstreamUnavailable: false,
   };
 }

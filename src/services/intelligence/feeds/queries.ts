@@ -20,22 +20,22 @@ import type {
 /** A live lookup made while the client waits: one attempt, short deadline. */
 export const LIVE_TIMEOUT_MS = 10_000;
 
-function history(store: SnapshotStore, now: number) {
+/** The captured waves; "the last 24 hours" ends at the capture (the data's time, not the clock's). */
+function history(store: SnapshotStore) {
   const snap = store.read<OrefHistoryRow>(OREF_HISTORY);
   if (!snap) return undefined;
-  const waves = snap.derive('waves', (s) => toWaves(s.records, s.fetchedAt));
+  const at = snap.capturedAt;
+  const waves = snap.derive('waves', (s) => toWaves(s.records, s.capturedAt));
+  const last24h = snap.derive('last24h', () =>
+    localityCount(waves.filter((w) => w.timestampMs >= at - 86_400_000 && w.timestampMs <= at)),
+  );
   const total = snap.derive('total', () => localityCount(waves));
-  return {
-    waves,
-    total,
-    last24h: localityCount(waves.filter((w) => w.timestampMs >= now - 86_400_000 && w.timestampMs <= now)),
-    fetchedAt: snap.fetchedAt,
-  };
+  return { waves, total, last24h, fetchedAt: at };
 }
 
 /**
  * History mode: the captured waves of the week before the history was fetched. Live mode: the alerts
- * active now from OREF_ALERTS_URL when configured, the history alongside either way; without the
+ * active now (`now`, the wall clock: this question is about now) from OREF_ALERTS_URL when configured, the history alongside either way; without the
  * address the answer says so in `error` and `configured:false` (never cached).
  */
 export async function listOrefAlerts(
@@ -44,7 +44,7 @@ export async function listOrefAlerts(
   req: ListOrefAlertsRequest,
   now: number,
 ): Promise<ListOrefAlertsResponse> {
-  const h = history(store, now);
+  const h = history(store);
   const base = {
     history: h ? (h.waves as OrefWave[]) : [],
     historyCount24h: h?.last24h ?? 0,

@@ -65,7 +65,7 @@ export function listGpsInterference(
   });
   const chosen = region ? views.byRegion.get(region)! : views.all;
   return {
-    response: { ...chosen, source: `gpsjam.org ${snap.info.date}`, fetchedAt: snap.fetchedAt },
+    response: { ...chosen, source: `gpsjam.org ${snap.info.date}`, fetchedAt: snap.capturedAt },
     degraded: false,
   };
 }

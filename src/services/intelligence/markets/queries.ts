@@ -1,5 +1,6 @@
 import { generate } from '../../../platform/llm/generate.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
+import { dataTime, dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { resolveCountry } from '../../../reference/countries.js';
 import { CYBER_THREATS } from '../../cyber/index.js';
@@ -218,13 +219,16 @@ export interface ComputedSignals {
 /** Latest signals per store, keyed by the versions of every input. */
 const memo = new WeakMap<SnapshotStore, { key: string; value: ComputedSignals }>();
 
-/** The ranked signals, computed once per combination of input snapshots; evaluatedAt is the newest of them. */
+/**
+ * The ranked signals, computed once per combination of input snapshots; evaluatedAt is their data
+ * time (the newest capture among them; reference tables describe no moment), never the clock's.
+ */
 export function computeSignals(store: SnapshotStore): ComputedSignals {
   const snaps = SIGNAL_DATASETS.map((d) => store.read(d));
   const key = snaps.map((s) => s?.version ?? 0).join(',');
   const hit = memo.get(store);
   if (hit && hit.key === key) return hit.value;
-  const evaluatedAt = snaps.reduce((m, s) => Math.max(m, s?.fetchedAt ?? 0), 0);
+  const evaluatedAt = dataTime(snaps);
   const value = {
     signals: evaluatedAt ? rankSignals(extractSignals(readInputs(store, evaluatedAt))) : [],
     evaluatedAt,
@@ -288,10 +292,11 @@ export function marketFacts(store: SnapshotStore): MarketFacts | undefined {
  * input), otherwise, or when its answer holds no valid card, the labelled rule-based cards.
  */
 export async function listMarketImplications(
-  deps: Pick<AppDeps, 'store' | 'llm' | 'clock'>,
+  deps: Pick<AppDeps, 'store' | 'llm'>,
   _req: ListMarketImplicationsRequest,
 ): Promise<ListMarketImplicationsResponse> {
-  const generatedAt = new Date(deps.clock.now()).toISOString();
+  // The facts' time (the newest of the snapshots they come from), not the clock's.
+  const generatedAt = new Date(dataTimeOf(deps.store, SIGNAL_DATASETS)).toISOString();
   const facts = marketFacts(deps.store);
   if (!facts) return { cards: [], degraded: true, emptyReason: 'data_unavailable', generatedAt };
   const rules = ruleCards(facts);

@@ -27,7 +27,7 @@ export function getCountryPortActivity(
   if (!snap || ports.length === 0) return { ports: [], fetchedAt: '', available: false };
   return {
     ports: ports.slice(0, MAX_PORTS).map(({ iso3: _iso3, ...p }) => ({ ...p, anomalySignal: false })),
-    fetchedAt: new Date(snap.fetchedAt).toISOString(),
+    fetchedAt: new Date(snap.capturedAt).toISOString(),
     available: true,
   };
 }

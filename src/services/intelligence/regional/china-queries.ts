@@ -1,4 +1,5 @@
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
+import { dataTime } from '../../../platform/snapshots/data-time.js';
 import type { NbsObservation } from '../../../sources/nbs/easyquery.js';
 import type { PlaActivityReport } from '../../../sources/taiwan-mnd/pla-activity.js';
 import type { PolicyDocument } from '../../../sources/mofcom/announcements.js';
@@ -15,7 +16,7 @@ const failed = (s: Snapshot<unknown, unknown>) =>
   Boolean(s.meta.lastError) && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
 const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({
   rows: s.records,
-  fetchedAt: s.fetchedAt,
+  fetchedAt: s.capturedAt,
   failed: failed(s as Snapshot<unknown, unknown>),
 });
 
@@ -24,7 +25,7 @@ const input = <R>(s: Snapshot<R, unknown>): Input<R> => ({
  * activity, exchange disclosure and chokepoint snapshots, once per combination of their versions and refresh states; a missing
  * input makes only its groups unavailable.
  */
-export function getChinaDecisionSignals(store: SnapshotStore, now: () => number): GetChinaDecisionSignalsResponse {
+export function getChinaDecisionSignals(store: SnapshotStore): GetChinaDecisionSignalsResponse {
   const macro = store.read<NbsObservation>(NBS_MONTHLY);
   const strait = store.read<PlaActivityReport>(CROSS_STRAIT_ACTIVITY);
   const corridors = store.read<ChokepointDef, ChokepointRegistryInfo>(CHOKEPOINTS);
@@ -35,11 +36,21 @@ export function getChinaDecisionSignals(store: SnapshotStore, now: () => number)
   ) as Snapshot<unknown, unknown>[];
   const key = `china-decision-signals:${[macro, strait, corridors, policy, disclosures].map((s) => (s ? `${s.version}${failed(s as Snapshot<unknown, unknown>) ? 'f' : ''}` : '-')).join(':')}`;
   const compose = () => {
-    const at = present.reduce((m, s) => Math.max(m, s.fetchedAt), 0) || now();
+    // The inputs' data time (the chokepoint registry describes no moment), never the clock's.
+    const at = dataTime(present);
     const snapshot = composeDecisionSnapshot({
       ...(macro ? { macro: input(macro) } : {}),
       ...(strait ? { crossStrait: input(strait) } : {}),
-      ...(corridors ? { corridors: { ...input(corridors), reviewedAt: corridors.info.reviewedAt } } : {}),
+      // The registry is a reference table: its time is its review date, not when it was loaded.
+      ...(corridors
+        ? {
+            corridors: {
+              ...input(corridors),
+              fetchedAt: Date.parse(`${corridors.info.reviewedAt}T00:00:00Z`) || corridors.capturedAt,
+              reviewedAt: corridors.info.reviewedAt,
+            },
+          }
+        : {}),
       ...(policy ? { policy: input(policy) } : {}),
       ...(disclosures ? { disclosures: input(disclosures) } : {}),
       now: at,

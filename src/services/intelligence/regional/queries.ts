@@ -167,7 +167,8 @@ export async function getRegionalBrief(deps: Deps, req: GetRegionalBriefRequest)
   return {
     brief: {
       regionId,
-      generatedAt: deps.clock.now(),
+      // The facts' time, not the clock's: the same snapshot and transitions give the same brief.
+      generatedAt: periodEnd,
       periodStart,
       periodEnd,
       ...briefFrom(written.text),

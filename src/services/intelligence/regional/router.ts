@@ -117,5 +117,5 @@ export const regionalProcedures = {
     })
     .input(GetChinaDecisionSignalsRequest)
     .output(GetChinaDecisionSignalsResponse)
-    .query(({ ctx }) => getChinaDecisionSignals(ctx.deps.store, () => ctx.deps.clock.now())),
+    .query(({ ctx }) => getChinaDecisionSignals(ctx.deps.store)),
 };

@@ -62,7 +62,7 @@ export function searchGdeltDocuments(
     });
     found = want.length ? all.filter((x) => want.every((w) => x.words.has(w))).map((x) => x.a) : [];
   }
-  if (opts.spanMs !== undefined) found = found.filter((a) => a.seenAt >= snap.fetchedAt - opts.spanMs!);
+  if (opts.spanMs !== undefined) found = found.filter((a) => a.seenAt >= snap.capturedAt - opts.spanMs!);
   if (opts.ascending) found = [...found].reverse();
   const limit = Math.min(req.max_records || DEFAULT_ARTICLES, MAX_ARTICLES);
   return {
@@ -100,7 +100,7 @@ export function getGdeltTopicTimeline(
     topic,
     tone: row ? points(row.tone) : [],
     vol: row ? points(row.vol) : [],
-    fetchedAt: new Date(snap.fetchedAt).toISOString(),
+    fetchedAt: new Date(snap.capturedAt).toISOString(),
     error: '',
   };
 }

@@ -10,13 +10,13 @@ import type { GetPizzintStatusRequest, GetPizzintStatusResponse, GetSocialVeloci
 export const FRESH_FOR_MS = 2 * 3_600_000;
 
 /**
- * The pizza-index status from the loaded capture (derived once per snapshot), freshness judged
- * against `now`; tension pairs on request. `degraded` when nothing is loaded or the capture is stale.
+ * The pizza-index status from the loaded capture (derived once per snapshot), freshness judged at the
+ * capture (the data's time, never the clock's: how old the snapshot is now is health's question);
+ * tension pairs on request. `degraded` when nothing is loaded or the capture is stale.
  */
 export function getPizzintStatus(
   store: SnapshotStore,
   req: GetPizzintStatusRequest,
-  now: number,
 ): { response: GetPizzintStatusResponse; degraded: boolean } {
   const snap = store.read<PizzintPlace, PizzintInfo>(PIZZINT);
   if (!snap) return { response: { tensionPairs: [] }, degraded: true };
@@ -34,8 +34,8 @@ export function getPizzintStatus(
       region: 'global',
     })),
   }));
-  const updatedAt = snap.info.recordedAt || snap.fetchedAt;
-  const fresh = derived.anyFresh && now - updatedAt <= FRESH_FOR_MS;
+  const updatedAt = snap.info.recordedAt || snap.capturedAt;
+  const fresh = derived.anyFresh && snap.capturedAt - updatedAt <= FRESH_FOR_MS;
   const locations = snap.records.map(({ fresh: f, ...p }) => ({
     ...p,
     dataFreshness: f ? ('DATA_FRESHNESS_FRESH' as const) : ('DATA_FRESHNESS_STALE' as const),
@@ -74,7 +74,7 @@ export function getSocialVelocity(store: SnapshotStore): { response: GetSocialVe
         score: p.score,
         upvoteRatio: p.upvoteRatio,
         numComments: p.numComments,
-        velocityScore: velocityScore(p.score, p.upvoteRatio, s.fetchedAt - p.createdAt),
+        velocityScore: velocityScore(p.score, p.upvoteRatio, s.capturedAt - p.createdAt),
         createdAt: p.createdAt,
         article: p.isSelf ? '' : p.url,
       }))
@@ -88,5 +88,5 @@ export function getSocialVelocity(store: SnapshotStore): { response: GetSocialVe
     }
     return out.slice(0, MAX_VELOCITY_POSTS);
   });
-  return { response: { posts, fetchedAt: snap.fetchedAt }, degraded: false };
+  return { response: { posts, fetchedAt: snap.capturedAt }, degraded: false };
 }

@@ -29,7 +29,7 @@ export const signalsProcedures = {
           'How busy the pizza places around the Pentagon are, as published by the third-party site pizzint.watch ' +
           '(itself derived from proprietary place-popularity data), with a DEFCON-style activity level. The data ' +
           'is a replayed dated capture of that site, not a live reading: `updatedAt` is its time and ' +
-          '`dataFreshness` turns STALE (and caching off) once it is over two hours old. `include_gdelt=true` adds ' +
+          '`dataFreshness` is STALE (and caching off) when it was over two hours old when captured. `include_gdelt=true` adds ' +
           'the site’s GDELT tension scores for six country pairs.',
       },
       cacheTier: 'slow',
@@ -38,7 +38,7 @@ export const signalsProcedures = {
     .input(GetPizzintStatusRequest)
     .output(GetPizzintStatusResponse)
     .query(({ ctx, input }) => {
-      const { response, degraded } = getPizzintStatus(ctx.deps.store, input, ctx.deps.clock.now());
+      const { response, degraded } = getPizzintStatus(ctx.deps.store, input);
       if (degraded) markDegraded(ctx);
       return response;
     }),

@@ -1,4 +1,5 @@
 import { ServiceError } from '../../../platform/errors.js';
+import { dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import type { Llm } from '../../../platform/llm/provider.js';
@@ -174,8 +175,10 @@ export async function analyzeStock(
   const name = (req.name ?? '').trim();
   const includeNews = req.include_news ?? false;
   const data = tickerBars(deps.store, symbol);
+  // Written from the bars: stamped with their data time, not the clock's (`now` is for quota and storage).
+  const barsAt = dataTimeOf(deps.store, [DAILY_BARS]);
   if (!data || data.bars.length < MIN_ANALYSIS_BARS)
-    return { response: emptyAnalysis(symbol, name, now), degraded: true };
+    return { response: emptyAnalysis(symbol, name, barsAt), degraded: true };
 
   const analysisAt = data.bars.at(-1)!.time;
   const analyses = deps.stores.get(MARKET_ANALYSES);
@@ -186,7 +189,7 @@ export async function analyzeStock(
   const t = technicals(data.bars);
   const text = await writeNarrative(deps.llm, symbol, name || data.name, t);
   const analysisId = `stock:${ENGINE_VERSION}:${symbol}:${analysisAt}:${includeNews ? 'news' : 'core'}`;
-  const base = emptyAnalysis(symbol, name || data.name, now);
+  const base = emptyAnalysis(symbol, name || data.name, barsAt);
   const response: AnalyzeStockResponse = {
     ...base,
     available: true,
@@ -282,7 +285,8 @@ export async function backtestStock(
   const symbol = sanitiseSymbol(req.symbol ?? '') || DEFAULT_TICKER;
   const name = (req.name ?? '').trim();
   const data = tickerBars(deps.store, symbol);
-  const generatedAt = new Date(now).toISOString();
+  // Evaluated over the bars: stamped with their data time, not the clock's (`now` is for quota and storage).
+  const generatedAt = new Date(dataTimeOf(deps.store, [DAILY_BARS])).toISOString();
   const head = {
     symbol,
     display: symbol,

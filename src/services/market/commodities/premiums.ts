@@ -1,4 +1,5 @@
 import { ServiceError } from '../../../platform/errors.js';
+import { dataTime } from '../../../platform/snapshots/data-time.js';
 import type { SnapshotStore } from '../../../platform/snapshots/store.js';
 import { SGE_BENCHMARKS, type StoredBenchmark } from './datasets/sge-benchmarks.js';
 import { instruments, type Outcome } from './queries.js';
@@ -15,12 +16,12 @@ const NO_FX = { pair: 'CNY/USD', rate: 0, source: '', asOf: '' };
 
 /**
  * Premiums of the Shanghai benchmarks over COMEX futures, converted at the yuan rate held. Every input
- * must be present and the benchmark recent; otherwise the list is empty and the answer is not cached.
+ * must be present and the benchmark recent, judged at the inputs' data time (the newer capture of the
+ * two snapshots, never the clock); otherwise the list is empty and the answer is not cached.
  */
 export function getPhysicalPremiums(
   store: SnapshotStore,
   req: GetPhysicalPremiumsRequest,
-  now: number,
 ): Outcome<GetPhysicalPremiumsResponse> {
   const { metals, unsupported } = normaliseMetals(req.metals ?? []);
   if (unsupported.length) {
@@ -42,7 +43,7 @@ export function getPhysicalPremiums(
     source: FX_SOURCE,
     asOf: new Date(cny.priceTime).toISOString(),
   };
-  const oldest = now - MAX_BENCHMARK_AGE_DAYS * 86_400_000;
+  const oldest = dataTime([bench, data.snapshot]) - MAX_BENCHMARK_AGE_DAYS * 86_400_000;
   const premiums = wanted.flatMap((metal) => {
     const leg = LEGS[metal];
     const b = bench.records.find((r) => r.metal === metal);

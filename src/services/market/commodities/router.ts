@@ -3,6 +3,7 @@ import { operation } from '../../../trpc/procedures.js';
 import { COMMODITIES_SNAPSHOT } from './datasets/commodities.js';
 import { CB_GOLD_RESERVES } from './datasets/cb-gold-reserves.js';
 import { GLD_HOLDINGS } from './datasets/gld-holdings.js';
+import { SGE_BENCHMARKS } from './datasets/sge-benchmarks.js';
 import { COT } from '../flows/datasets/cot.js';
 import { getGoldIntelligence } from './gold.js';
 import { getPhysicalPremiums } from './premiums.js';
@@ -82,13 +83,14 @@ export const commoditiesProcedures = {
           'session has not priced) converted to US dollars per troy ounce at the yuan rate held, against COMEX gold and silver ' +
           'futures from the commodities snapshot: premium in dollars and percent, with both legs and the rate. The SGE figures ' +
           'are licensed: live ingestion runs only where SGE_BENCHMARK_LICENSED is true; otherwise the bundled, dated benchmark ' +
-          'sample serves while under 10 days old. metals picks gold and/or silver (400 otherwise). A missing input or a stale ' +
+          'sample serves while under 10 days older than the futures snapshot. metals picks gold and/or silver (400 otherwise). ' +
+          'A missing input or a stale ' +
           'benchmark gives an empty list with no-store (never a cached empty answer).',
       },
       cacheTier: 'daily',
-      // The benchmark's age is judged against the clock, so the answer is not a pure function of the snapshots.
+      datasets: [SGE_BENCHMARKS, COMMODITIES_SNAPSHOT],
     })
     .input(GetPhysicalPremiumsRequest)
     .output(GetPhysicalPremiumsResponse)
-    .query(({ ctx, input }) => served(ctx, getPhysicalPremiums(ctx.deps.store, input, ctx.deps.clock.now()))),
+    .query(({ ctx, input }) => served(ctx, getPhysicalPremiums(ctx.deps.store, input))),
 };

@@ -115,7 +115,6 @@ const stablecoinOf = (c: CoinMarket): Stablecoin => ({
 export function listStablecoinMarkets(
   store: SnapshotStore,
   req: ListStablecoinMarketsRequest,
-  now: number,
 ): Outcome<ListStablecoinMarketsResponse> {
   const requested = normaliseIds(req.coins ?? []);
   const unresolved: { id: string; reason: string }[] = [];
@@ -142,9 +141,10 @@ export function listStablecoinMarkets(
     healthStatus: healthStatus(stablecoins.length, depeggedCount),
   };
   const dataStatus = stablecoins.length === 0 ? 'UNAVAILABLE' : unresolved.length ? 'PARTIAL' : 'OK';
-  const asOf = data?.snapshot.info.asOf;
+  // The prices' own time, else the snapshot's capture (never the clock's).
+  const asOf = data?.snapshot.info.asOf || data?.snapshot.capturedAt || 0;
   return {
-    response: { timestamp: new Date(asOf || now).toISOString(), summary, stablecoins, unresolved, dataStatus },
+    response: { timestamp: new Date(asOf).toISOString(), summary, stablecoins, unresolved, dataStatus },
     degraded: !data,
   };
 }

@@ -101,7 +101,7 @@ export const cryptoProcedures = {
     })
     .input(ListStablecoinMarketsRequest)
     .output(ListStablecoinMarketsResponse)
-    .query(({ ctx, input }) => served(ctx, listStablecoinMarkets(ctx.deps.store, input, ctx.deps.clock.now()))),
+    .query(({ ctx, input }) => served(ctx, listStablecoinMarkets(ctx.deps.store, input))),
 
   listDefiTokens: operation
     .meta(tokenPanel('list-defi-tokens', 'ListDefiTokens', 'DeFi'))

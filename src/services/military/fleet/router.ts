@@ -1,5 +1,6 @@
 import { markDegraded } from '../../../trpc/context.js';
 import { operation } from '../../../trpc/procedures.js';
+import { USNI_FLEET } from './datasets/usni-fleet.js';
 import { getUsniFleetReport } from './queries.js';
 import { GetUSNIFleetReportRequest, GetUSNIFleetReportResponse } from './schemas.js';
 
@@ -16,10 +17,11 @@ export const fleetProcedures = {
           'The latest USNI News Fleet and Marine Tracker article, read from its WordPress feed: the battle force ' +
           'totals, every ship named with its hull type, sea area (with an approximate position) and deployment ' +
           'status, and the carrier strike groups and amphibious ready groups with their air wings, destroyer ' +
-          'squadrons and escorts. Refreshed by ingestion; `force_refresh` changes nothing.',
+          'squadrons and escorts. `stale` is true when the article was more than 8 days old when it was read. Refreshed by ' +
+          'ingestion; `force_refresh` changes nothing.',
       },
       cacheTier: 'daily',
-      // No `datasets`: whether the report counts as stale depends on the clock as well.
+      datasets: [USNI_FLEET],
     })
     .input(GetUSNIFleetReportRequest)
     .output(GetUSNIFleetReportResponse)

@@ -65,7 +65,7 @@ export function getTheaterPosture(
       onGround: f.onGround,
       aircraftType: f.aircraftType.replace('MILITARY_AIRCRAFT_TYPE_', '') as AircraftTypeCode,
     }));
-    const assessedAt = s.info.feedTime || s.fetchedAt;
+    const assessedAt = s.info.feedTime || s.capturedAt;
     return THEATERS.map((th) => ({ ...theaterPosture(th, inputs), trackedVessels: 0, assessedAt }));
   });
   const wanted = req.theater?.trim().toLowerCase();

@@ -36,7 +36,7 @@ export function listDefensePatents(
     response: {
       patents: matching.slice(0, req.limit || DEFAULT_LIMIT),
       total: matching.length,
-      fetchedAt: new Date(snap.fetchedAt).toISOString(),
+      fetchedAt: new Date(snap.capturedAt).toISOString(),
     },
     degraded: false,
   };
@@ -76,9 +76,9 @@ export function getDefenseIndustrialBase(
     windowStartYear: sup?.windowStartYear ?? 0,
     windowEndYear: sup?.windowEndYear ?? 0,
     supplierSource: sup ? 'SIPRI Arms Transfers Database' : '',
-    fetchedAt: industrial && suppliers ? iso(Math.min(industrial.fetchedAt, suppliers.fetchedAt)) : '',
-    industrialFetchedAt: iso(industrial?.fetchedAt),
-    supplierFetchedAt: iso(suppliers?.fetchedAt),
+    fetchedAt: industrial && suppliers ? iso(Math.min(industrial.capturedAt, suppliers.capturedAt)) : '',
+    industrialFetchedAt: iso(industrial?.capturedAt),
+    supplierFetchedAt: iso(suppliers?.capturedAt),
     supplierRetained: false,
     supplierMappingCoverage: sup?.coverage ?? 0,
   };

@@ -1,3 +1,4 @@
+import { dataTime, dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import type { Snapshot, SnapshotStore } from '../../../platform/snapshots/store.js';
 import { FLIGHTS } from '../../aviation/index.js';
 import { NATURAL_EVENTS } from '../../natural/index.js';
@@ -26,14 +27,15 @@ function asInput<R, I>(s: Snapshot<R, I> | undefined): InputSnapshot<R, I> | und
   if (!s) return undefined;
   // A refresh that failed after the last success leaves the rows serving but no longer fresh.
   const failing = s.meta.lastError !== null && s.meta.lastAttemptAt > s.meta.lastSuccessAt;
-  return { records: s.records, info: s.info, fetchedAt: s.fetchedAt, failing };
+  return { records: s.records, info: s.info, fetchedAt: s.capturedAt, failing };
 }
 
 const memo = new WeakMap<SnapshotStore, { key: string; value: CorridorComposition }>();
 
 /**
- * The composed towers, once per combination of input versions. The assessment time is the newest
- * input snapshot's time, so the same snapshots always give the same answer.
+ * The composed towers, once per combination of input versions. The assessment time is the inputs'
+ * data time (`dataTime`: the newest capture; the corridor registry describes no moment), so the same
+ * snapshots always give the same answer.
  */
 export function corridorComposition(store: SnapshotStore): CorridorComposition {
   const snaps = CORRIDOR_INPUT_DATASETS.map((d) => store.read(d));
@@ -49,19 +51,18 @@ export function corridorComposition(store: SnapshotStore): CorridorComposition {
     comtrade: asInput(comtrade) as CorridorInputs['comtrade'],
     shipping: asInput(shipping) as CorridorInputs['shipping'],
   };
-  const assessedAt = snaps.reduce((m, s) => Math.max(m, s?.fetchedAt ?? 0), 0);
+  const assessedAt = dataTime(snaps);
   const value = composeCorridorTowers((registry?.records ?? []) as readonly CorridorDef[], inputs, assessedAt);
   memo.set(store, { key, value });
   return value;
 }
 
-export function getChinaCorridorControlTowers(
-  store: SnapshotStore,
-  now: number,
-): GetChinaCorridorControlTowersResponse {
+export function getChinaCorridorControlTowers(store: SnapshotStore): GetChinaCorridorControlTowersResponse {
   const c = corridorComposition(store);
-  // Without any input there is no composition time: say when it was asked.
-  const generatedAt = c.payload.corridors.length ? c.payload.generatedAt : new Date(now).toISOString();
+  // Without any corridor there is no composition time: the inputs' data time (0 without any).
+  const generatedAt = c.payload.corridors.length
+    ? c.payload.generatedAt
+    : new Date(dataTimeOf(store, CORRIDOR_INPUT_DATASETS)).toISOString();
   return {
     payloadJson: JSON.stringify({ ...c.payload, generatedAt }),
     generatedAt,

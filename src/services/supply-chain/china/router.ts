@@ -27,5 +27,5 @@ export const chinaCorridorProcedures = {
     })
     .input(GetChinaCorridorControlTowersRequest)
     .output(GetChinaCorridorControlTowersResponse)
-    .query(({ ctx }) => getChinaCorridorControlTowers(ctx.deps.store, ctx.deps.clock.now())),
+    .query(({ ctx }) => getChinaCorridorControlTowers(ctx.deps.store)),
 };

@@ -120,9 +120,9 @@ const ZERO_SUMMARY: Omit<TransitSummary, 'dataAvailable' | 'todayCountsAvailable
 export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStatusResponse {
   const { registry, history, crossings, ais, warnings, hazards, baselines } = inputs;
   if (!registry || !history || (!warnings && !ais)) return unavailableStatus();
-  const asOf = Math.max(
-    ...[registry, history, crossings, ais, warnings, hazards, baselines].map((i) => i?.fetchedAt ?? 0),
-  );
+  // The data's time: the newest capture among the observed inputs (the registry is a reference table
+  // loaded at start, which describes no moment).
+  const asOf = Math.max(...[history, crossings, ais, warnings, hazards, baselines].map((i) => i?.fetchedAt ?? 0));
   const targets: AssignTarget[] = registry.records.map((c) => ({
     id: c.id,
     lat: c.lat,
@@ -235,7 +235,7 @@ export function composeChokepointStatus(inputs: StatusInputs): GetChokepointStat
 }
 
 function asInput<R, I>(s: Snapshot<R, I> | undefined): Input<R, I> | undefined {
-  return s ? { records: s.records, info: s.info, fetchedAt: s.fetchedAt } : undefined;
+  return s ? { records: s.records, info: s.info, fetchedAt: s.capturedAt } : undefined;
 }
 
 /** Latest composed status per store, keyed by the versions of every input it was built from. */
@@ -257,7 +257,7 @@ export function getChokepointStatus(store: SnapshotStore): GetChokepointStatusRe
   ];
   const value = composeChokepointStatus({
     registry: asInput(registry),
-    history: transits ? { byId: historyIndex(transits), fetchedAt: transits.fetchedAt } : undefined,
+    history: transits ? { byId: historyIndex(transits), fetchedAt: transits.capturedAt } : undefined,
     crossings: asInput(crossings),
     ais: asInput(ais),
     warnings: asInput(warnings),
@@ -289,7 +289,7 @@ export function getChokepointHistory(
   const transits = store.read<TransitRecord>(TRANSITS);
   const history = transits ? (historyIndex(transits).get(req.chokepointId) ?? []) : [];
   return {
-    response: { chokepointId: req.chokepointId, history, fetchedAt: String(transits?.fetchedAt ?? 0) },
+    response: { chokepointId: req.chokepointId, history, fetchedAt: String(transits?.capturedAt ?? 0) },
     degraded: history.length === 0,
   };
 }

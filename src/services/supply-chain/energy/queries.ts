@@ -45,8 +45,17 @@ interface StorageIndex {
 }
 
 /**
+ * The registry's own time: the moment its states were read (`updatedAt` in the curated file). A
+ * reference table's snapshot capture is only when it was loaded, so the registry's answers (badges,
+ * evidence staleness, fetchedAt) are measured from this instead, and stay the same whenever asked.
+ */
+function registryTime(snapshot: Snapshot<unknown, { updatedAt?: string }>): number {
+  return Date.parse(snapshot.info.updatedAt ?? '') || snapshot.capturedAt;
+}
+
+/**
  * Public entries with their badges, built once per registry snapshot. Evidence staleness is
- * measured at the snapshot's fetch time: the badge describes the registry as of that moment.
+ * measured at the registry's time (`registryTime`): the badge describes the registry as of then.
  */
 function storageIndex(snapshot: Snapshot<FacilityRecord, StorageRegistryInfo>): StorageIndex {
   return snapshot.derive('entries', (s) => {
@@ -55,7 +64,7 @@ function storageIndex(snapshot: Snapshot<FacilityRecord, StorageRegistryInfo>): 
     const byId = new Map<string, { entry: StorageFacilityEntry; record: FacilityRecord }>();
     for (const record of s.records) {
       const { revisions: _revisions, ...rest } = record;
-      const entry: StorageFacilityEntry = { ...rest, publicBadge: publicBadge(record.evidence, s.fetchedAt) };
+      const entry: StorageFacilityEntry = { ...rest, publicBadge: publicBadge(record.evidence, registryTime(s)) };
       all.push(entry);
       byId.set(record.id, { entry, record });
       let list = byType.get(record.facilityType);
@@ -75,7 +84,7 @@ export function listStorageFacilities(
   const index = storageIndex(snapshot);
   return {
     facilities: req.facilityType ? (index.byType.get(req.facilityType) ?? []) : index.all,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(registryTime(snapshot)),
     classifierVersion: snapshot.info.classifierVersion ?? '',
     upstreamUnavailable: false,
   };
@@ -88,11 +97,11 @@ export function getStorageFacilityDetail(
   const snapshot = store.read<FacilityRecord, StorageRegistryInfo>(STORAGE_FACILITIES);
   if (!snapshot) return { revisions: [], fetchedAt: '', unavailable: true };
   const hit = storageIndex(snapshot).byId.get(req.facilityId);
-  if (!hit) return { revisions: [], fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
+  if (!hit) return { revisions: [], fetchedAt: iso(registryTime(snapshot)), unavailable: true };
   return {
     facility: hit.entry,
     revisions: hit.record.revisions,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(registryTime(snapshot)),
     unavailable: false,
   };
 }
@@ -113,7 +122,7 @@ function pipelineIndex(snapshot: Snapshot<PipelineRecord, RegistryInfo>): Pipeli
     const index: PipelineIndex = { all: [], byCommodity: new Map(), byId: new Map() };
     for (const record of s.records) {
       const { revisions: _revisions, ...rest } = record;
-      const entry: PipelineEntry = { ...rest, publicBadge: pipelineBadge(record.evidence, s.fetchedAt) };
+      const entry: PipelineEntry = { ...rest, publicBadge: pipelineBadge(record.evidence, registryTime(s)) };
       index.all.push(entry);
       index.byId.set(record.id, { entry, record });
       let list = index.byCommodity.get(record.commodityType);
@@ -130,7 +139,7 @@ export function listPipelines(store: SnapshotStore, req: ListPipelinesRequest): 
   const index = pipelineIndex(snapshot);
   return {
     pipelines: req.commodityType ? (index.byCommodity.get(req.commodityType) ?? []) : index.all,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(registryTime(snapshot)),
     classifierVersion: snapshot.info.classifierVersion,
     upstreamUnavailable: false,
   };
@@ -140,11 +149,11 @@ export function getPipelineDetail(store: SnapshotStore, req: GetPipelineDetailRe
   const snapshot = store.read<PipelineRecord, RegistryInfo>(PIPELINES);
   if (!snapshot) return { revisions: [], fetchedAt: '', unavailable: true };
   const hit = pipelineIndex(snapshot).byId.get(req.pipelineId);
-  if (!hit) return { revisions: [], fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
+  if (!hit) return { revisions: [], fetchedAt: iso(registryTime(snapshot)), unavailable: true };
   return {
     pipeline: hit.entry,
     revisions: hit.record.revisions,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(registryTime(snapshot)),
     unavailable: false,
   };
 }
@@ -166,7 +175,7 @@ export function listFuelShortages(store: SnapshotStore, req: ListFuelShortagesRe
             (!req.product || s.product === req.product) &&
             (!req.severity || s.severity === req.severity),
         ),
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(registryTime(snapshot)),
     classifierVersion: snapshot.info.classifierVersion,
     upstreamUnavailable: false,
   };
@@ -181,8 +190,8 @@ export function getFuelShortageDetail(
   const byId = snapshot.derive('by-id', (s) => new Map(s.records.map((r) => [r.id, r])));
   const shortage = byId.get(req.shortageId);
   return shortage
-    ? { shortage, fetchedAt: iso(snapshot.fetchedAt), unavailable: false }
-    : { fetchedAt: iso(snapshot.fetchedAt), unavailable: true };
+    ? { shortage, fetchedAt: iso(registryTime(snapshot)), unavailable: false }
+    : { fetchedAt: iso(registryTime(snapshot)), unavailable: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,7 +212,7 @@ export function listEnergyDisruptions(
   );
   return {
     events,
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(registryTime(snapshot)),
     classifierVersion: snapshot.info.classifierVersion,
     upstreamUnavailable: false,
   };
@@ -264,7 +273,7 @@ export function getCountryCostShock(
       response: {
         ...base,
         unavailableReason: oil ? 'no JODI oil balance for this country' : 'the oil balances dataset is unavailable',
-        fetchedAt: oil ? iso(oil.fetchedAt) : '',
+        fetchedAt: oil ? iso(oil.capturedAt) : '',
       },
       degraded: true,
     };
@@ -297,7 +306,7 @@ export function getCountryCostShock(
       coverageDays: Math.max(0, shock.coverageDays),
       hasEnergyModel: true,
       unavailableReason: '',
-      fetchedAt: iso(oil.fetchedAt),
+      fetchedAt: iso(oil.capturedAt),
     },
     degraded: !status.available,
   };

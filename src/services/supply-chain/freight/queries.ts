@@ -13,7 +13,7 @@ export function getShippingStress(store: SnapshotStore): GetShippingStressRespon
     carriers: s.records as CarrierQuote[],
     stressScore: score,
     stressLevel: stressLevel(score),
-    fetchedAt: s.fetchedAt,
+    fetchedAt: s.capturedAt,
     upstreamUnavailable: (s.info.missing ?? []).length > 0,
   };
 }
@@ -24,5 +24,5 @@ export function getShippingRates(store: SnapshotStore): GetShippingRatesResponse
   const indices = s.derive('indices', (snap) =>
     snap.records.map((r) => ({ ...r, spikeAlert: spikeAlert(r.history.map((h) => h.value)) })),
   );
-  return { indices, fetchedAt: new Date(s.fetchedAt).toISOString(), upstreamUnavailable: false };
+  return { indices, fetchedAt: new Date(s.capturedAt).toISOString(), upstreamUnavailable: false };
 }

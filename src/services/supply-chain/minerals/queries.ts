@@ -23,7 +23,7 @@ export function getCriticalMinerals(store: SnapshotStore): GetCriticalMineralsRe
       .map(([mineral, rows]) => summariseMineral(mineral, rows[0]!.unit, rows))
       .sort((a, b) => b.hhi - a.hhi || a.mineral.localeCompare(b.mineral));
   });
-  return { minerals, fetchedAt: iso(snapshot.fetchedAt), upstreamUnavailable: false };
+  return { minerals, fetchedAt: iso(snapshot.capturedAt), upstreamUnavailable: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,7 +81,7 @@ export function getMineralProduction(
   return {
     commodities,
     countries: req.iso2 ? [{ iso2: req.iso2, holdings }] : [],
-    fetchedAt: iso(snapshot.fetchedAt),
+    fetchedAt: iso(snapshot.capturedAt),
     upstreamUnavailable: false,
     dataYear: commodities.reduce((m, c) => Math.max(m, c.year), 0),
   };

@@ -45,7 +45,7 @@ export function readImports(store: SnapshotStore): Imports | undefined {
     'supply-chain-imports',
     (snap) => new Map([...importRowsByReporter(snap.records)].map(([k, rows]) => [k, productImports(rows)])),
   );
-  return { byReporter, fetchedAt: iso(s.fetchedAt) };
+  return { byReporter, fetchedAt: iso(s.capturedAt) };
 }
 
 /** A reporter's imported headings whose code starts with `hsPrefix` ('' for all). */

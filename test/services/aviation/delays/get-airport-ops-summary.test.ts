@@ -96,15 +96,23 @@ describe('GET get-airport-ops-summary', () => {
     expect(by.CDG).toMatchObject({ notamFlags: [], severity: 'FLIGHT_DELAY_SEVERITY_NORMAL', topDelayReasons: [] });
   });
 
-  it('lifts the closure once the NOTAM expires', async () => {
+  it('lifts the closure in NOTAMs captured after it expired; the clock alone changes nothing', async () => {
+    const before = (await summariesOf('?airports=DXB')).DXB;
     clock.set(SAMPLE_NOW + 3 * 3600_000);
     try {
+      // Same snapshot, three hours on: NOTAMs in force are judged at its capture, so still closed.
+      expect((await summariesOf('?airports=DXB')).DXB).toEqual(before);
+      // The same NOTAM list read three hours later (after the closure's end): lifted.
+      const bytes = fs.readFileSync(path.join(SAMPLES_DIR, notamsDataset.sources.notams!.sample));
+      const r = await app.deps.runner.run(notamsDataset, { origin: { kind: 'bytes', payloads: { notams: bytes } } });
+      expect(r.ok).toBe(true);
       expect((await summariesOf('?airports=DXB')).DXB).toMatchObject({
         closureStatus: false,
         severity: 'FLIGHT_DELAY_SEVERITY_NORMAL',
       });
     } finally {
       clock.set(SAMPLE_NOW);
+      expect((await app.deps.runner.run(notamsDataset, { origin: { kind: 'samples' } })).ok).toBe(true);
     }
   });
 

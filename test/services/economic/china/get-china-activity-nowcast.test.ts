@@ -11,6 +11,9 @@ import {
 import { commoditiesDataset } from '../../../../src/services/market/commodities/datasets/commodities.js';
 import { indexBoardsDataset } from '../../../../src/services/market/equities/datasets/index-boards.js';
 import { CORRIDOR_SAMPLES } from '../../supply-chain/china/corridor-samples.js';
+import { samplePayloads } from '../../../support/upstream.js';
+
+const payloads = () => samplePayloads(corridorHistoryDataset);
 
 const PATH = '/api/economic/v1/get-china-activity-nowcast';
 const HOUR = 3_600_000;
@@ -81,7 +84,10 @@ describe('GET get-china-activity-nowcast', () => {
     expect(app.deps.store.version(CORRIDOR_HISTORY)).toBe(before);
 
     clock.set(SAMPLE_NOW + 24 * HOUR);
-    const r = await app.deps.runner.run(corridorHistoryDataset, { origin: { kind: 'samples' } });
+    // The same upstream documents read a day later (a sample load would stand for the sample's own capture).
+    const r = await app.deps.runner.run(corridorHistoryDataset, {
+      origin: { kind: 'bytes', payloads: await payloads() },
+    });
     expect(r).toMatchObject({ ok: true, recordCount: 2 });
     const points = app.deps.store.read<CorridorHistoryPoint>(CORRIDOR_HISTORY)!.records;
     expect(points.map((pt) => pt.at)).toEqual([SAMPLE_NOW, SAMPLE_NOW + 24 * HOUR]);
@@ -94,7 +100,10 @@ describe('GET get-china-activity-nowcast', () => {
   it('keeps the last 16 readings, one per ingestion', async () => {
     for (let i = 2; i <= 20; i++) {
       clock.set(SAMPLE_NOW + 24 * HOUR + i * HOUR);
-      expect((await app.deps.runner.run(corridorHistoryDataset, { origin: { kind: 'samples' } })).ok).toBe(true);
+      expect(
+        (await app.deps.runner.run(corridorHistoryDataset, { origin: { kind: 'bytes', payloads: await payloads() } }))
+          .ok,
+      ).toBe(true);
     }
     const points = app.deps.store.read<CorridorHistoryPoint>(CORRIDOR_HISTORY)!.records;
     expect(points).toHaveLength(CORRIDOR_HISTORY_KEEP);

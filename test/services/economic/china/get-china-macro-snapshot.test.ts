@@ -149,9 +149,15 @@ describe('GET get-china-macro-snapshot', () => {
     });
   });
 
-  it('judges staleness at request time: SAFE after 45 days, NBS after 75', async () => {
+  it('judges staleness at the capture, never the clock: SAFE after 45 days, NBS after 75', async () => {
+    const before = await app.get(PATH);
     clock.set(Date.UTC(2026, 11, 20));
     try {
+      // The same snapshot a month on answers the same.
+      expect((await app.get(PATH)).text).toBe(before.text);
+      // The same releases read a month on: the SAFE figure is past its 45 days, NBS within 75.
+      const r = await app.deps.runner.run(chinaMacroDataset, { origin: { kind: 'bytes', payloads: SAMPLES } });
+      expect(r.ok).toBe(true);
       const res = await app.get(PATH);
       const ind = byId(res.body);
       expect(ind.get('safe_fx_reserves')).toMatchObject({
@@ -166,6 +172,7 @@ describe('GET get-china-macro-snapshot', () => {
       );
     } finally {
       clock.set(SAMPLE_NOW);
+      expect((await app.deps.runner.run(chinaMacroDataset, { origin: { kind: 'samples' } })).ok).toBe(true);
     }
   });
 });

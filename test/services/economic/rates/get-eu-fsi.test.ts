@@ -33,12 +33,23 @@ describe('GET get-eu-fsi', () => {
     expect(res.headers.get('cache-control')).toMatch(/max-age=300/);
   });
 
-  it('turns stale once the latest reading is more than 14 days old, still cacheable', async () => {
+  it('judges staleness at the capture, not the clock: two weeks on the same series answers the same', async () => {
+    const before = await app.get(PATH);
     clock.set(Date.UTC(2026, 11, 4));
-    const res = await app.get(PATH);
-    expect(res.body.stale).toBe(true);
-    expect(res.headers.get('cache-control')).not.toBe('no-store');
-    clock.set(SAMPLE_NOW);
+    try {
+      const res = await app.get(PATH);
+      expect(res.text).toBe(before.text);
+      expect(res.body.stale).toBe(false);
+      expect(res.headers.get('cache-control')).not.toBe('no-store');
+    } finally {
+      clock.set(SAMPLE_NOW);
+    }
+  });
+
+  it('is stale when the latest reading was more than 14 days old at the capture', () => {
+    // The sample's latest reading is of 2026-11-19.
+    expect(isFsiStale('2026-11-19', Date.UTC(2026, 11, 3))).toBe(false);
+    expect(isFsiStale('2026-11-19', Date.UTC(2026, 11, 4))).toBe(true);
   });
 });
 

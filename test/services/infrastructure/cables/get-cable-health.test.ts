@@ -6,8 +6,10 @@ import { ManualClock } from '../../../../src/platform/clock.js';
 import { SAMPLES_DIR } from '../../../../src/platform/snapshots/samples.js';
 import { parseBroadcastWarnings, parseNgaDate } from '../../../../src/sources/nga-msi/broadcast-warnings.js';
 import {
+  CABLE_WARNINGS,
   cableWarningsDataset,
   cableWarningsFrom,
+  type CableWarning,
 } from '../../../../src/services/infrastructure/cables/datasets/cable-warnings.js';
 import { cableHealth } from '../../../../src/services/infrastructure/cables/queries.js';
 import {
@@ -151,12 +153,17 @@ describe('GET get-cable-health', () => {
     expect(res.body.cables['seamewe-5'].evidence[0]).toMatchObject({ source: 'NGA', ts: Date.UTC(2026, 10, 20, 8) });
   });
 
-  it('lets signals fade as time passes', async () => {
+  it("lets signals fade from the warnings' capture, not the clock: started three days later it answers the same", async () => {
+    const then = await app.get(PATH);
     const clock = new ManualClock(SAMPLE_NOW + 3 * 24 * H);
     await withTestApp({ samples: [cableWarningsDataset], clock }, async (later) => {
       const res = await later.get(PATH);
-      expect(Object.keys(res.body.cables)).toEqual(['c-lion1', 'seamewe-5']);
+      expect(res.text).toBe(then.text);
+      expect(res.headers.get('last-modified')).toBe(new Date(SAMPLE_NOW).toUTCString());
     });
+    // Warnings captured three days later would have faded to these two.
+    const warnings = app.deps.store.read<CableWarning>(CABLE_WARNINGS)!.records;
+    expect(Object.keys(cableHealth(warnings, SAMPLE_NOW + 3 * 24 * H))).toEqual(['c-lion1', 'seamewe-5']);
   });
 
   it('serves an empty map no-store without a snapshot', async () => {

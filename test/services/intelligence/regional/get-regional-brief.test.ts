@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, SAMPLE_NOW, type TestApp } from '../../../support/app.js';
+import { SAMPLE_NOW, startTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
 import { startLlmFixture, type LlmFixture } from '../../../support/llm-fixture.js';
 import { escalatedIndex, MIDDLE_EAST, withInputs } from '../../../support/derived.js';
@@ -38,7 +38,8 @@ describe('get-regional-brief without a model provider', () => {
     const b = res.body.brief;
     expect(b).toMatchObject({
       regionId: 'mena',
-      generatedAt: SAMPLE_NOW,
+      // Stamped with the facts' time (the week's end), not the clock's.
+      generatedAt: SNAPSHOT_AT,
       periodEnd: SNAPSHOT_AT,
       periodStart: SNAPSHOT_AT - 7 * 86_400_000,
       provider: 'template',

@@ -7,6 +7,7 @@ import { FormatError } from '../../../../src/sources/formats/errors.js';
 import { parsePizzintDashboard } from '../../../../src/sources/pizzint/dashboard.js';
 import { startTestApp, withTestApp, type TestApp } from '../../../support/app.js';
 import { expectViolation } from '../../../support/expect.js';
+import { samplePayloads } from '../../../support/upstream.js';
 
 const PATH = '/api/intelligence/v1/get-pizzint-status';
 let app: TestApp;
@@ -63,7 +64,7 @@ describe('GET get-pizzint-status', () => {
       locationsOpen: 6,
     });
     expect(p.updatedAt).toBe(Date.UTC(2026, 10, 20, 2, 10));
-    // The capture is ten hours older than the sample clock: stale, and not cached.
+    // The site recorded it ten hours before the sample's capture (12:00): stale, and not cached.
     expect(p.dataFreshness).toBe('DATA_FRESHNESS_STALE');
     expect(res.headers.get('cache-control')).toMatch(/no-store/);
     expect(p.locations.find((l: { name: string }) => l.name === 'Pizzato Pizza')).toMatchObject({
@@ -98,15 +99,17 @@ describe('GET get-pizzint-status', () => {
     expect((await app.get(`${PATH}?include_gdelt=false`)).body.tensionPairs).toEqual([]);
   });
 
-  it('is fresh and cacheable right after the capture', async () => {
-    await withTestApp(
-      { samples: [pizzintDataset], clock: new ManualClock(Date.UTC(2026, 10, 20, 3, 0)) },
-      async (early) => {
-        const res = await early.get(PATH);
-        expect(res.body.pizzint.dataFreshness).toBe('DATA_FRESHNESS_FRESH');
-        expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
-      },
-    );
+  it('is fresh and cacheable when read right after the site recorded it', async () => {
+    // The same dashboard read at 03:00, fifty minutes after the site's 02:10 record.
+    await withTestApp({ samples: 'none', clock: new ManualClock(Date.UTC(2026, 10, 20, 3, 0)) }, async (early) => {
+      const r = await early.deps.runner.run(pizzintDataset, {
+        origin: { kind: 'bytes', payloads: await samplePayloads(pizzintDataset) },
+      });
+      expect(r.ok).toBe(true);
+      const res = await early.get(PATH);
+      expect(res.body.pizzint.dataFreshness).toBe('DATA_FRESHNESS_FRESH');
+      expect(res.headers.get('cache-control')).not.toMatch(/no-store/);
+    });
   });
 
   it('rejects a non-boolean include_gdelt', async () => {

@@ -7,6 +7,7 @@ import { commoditiesDataset } from '../../../../src/services/market/commodities/
 import { sgeBenchmarksDataset } from '../../../../src/services/market/commodities/datasets/sge-benchmarks.js';
 import { GRAMS_PER_TROY_OUNCE, physicalUsdPerOz, premium } from '../../../../src/services/market/commodities/rules.js';
 import { parseSgeBenchmark } from '../../../../src/sources/sge/benchmark.js';
+import { samplePayloads } from '../../../support/upstream.js';
 
 const PATH = '/api/market/v1/get-physical-premiums';
 let app: TestApp;
@@ -68,10 +69,17 @@ describe('GET get-physical-premiums', () => {
 });
 
 describe('get-physical-premiums when the inputs are missing or stale', () => {
-  it('an old benchmark gives an empty list, not cached', async () => {
+  it('a benchmark over 10 days older than the futures gives an empty list, not cached; the clock alone changes nothing', async () => {
     const clock = new ManualClock(SAMPLE_NOW);
     await withTestApp({ samples: [commoditiesDataset, sgeBenchmarksDataset], clock }, async (later) => {
+      const before = await later.get(PATH);
       clock.set(SAMPLE_NOW + 11 * 86_400_000);
+      expect((await later.get(PATH)).text).toBe(before.text);
+      // Futures read now, eleven days after the benchmark's capture.
+      const r = await later.deps.runner.run(commoditiesDataset, {
+        origin: { kind: 'bytes', payloads: await samplePayloads(commoditiesDataset) },
+      });
+      expect(r.ok).toBe(true);
       const res = await later.get(PATH);
       expect(res.status).toBe(200);
       expect(res.body.premiums).toEqual([]);

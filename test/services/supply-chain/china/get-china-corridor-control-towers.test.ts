@@ -150,8 +150,9 @@ describe('get-china-corridor-control-towers with inputs missing', () => {
     await withTestApp({ samples: 'none', clock: new ManualClock(SAMPLE_NOW) }, async (empty) => {
       const res = await empty.get(PATH);
       expect(res.status).toBe(200);
-      expect(JSON.parse(res.body.payloadJson)).toEqual({ generatedAt: '2026-11-20T12:00:00.000Z', corridors: [] });
-      expect(res.body).toMatchObject({ upstreamUnavailable: true, generatedAt: '2026-11-20T12:00:00.000Z' });
+      // No input, so no data time: the epoch, never the clock.
+      expect(JSON.parse(res.body.payloadJson)).toEqual({ generatedAt: '1970-01-01T00:00:00.000Z', corridors: [] });
+      expect(res.body).toMatchObject({ upstreamUnavailable: true, generatedAt: '1970-01-01T00:00:00.000Z' });
       expect(res.headers.get('cache-control')).toBe('no-store');
     });
   });
