@@ -15535,6 +15535,8 @@ export interface components {
         Jmespath: string;
         /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
         Format: "json" | "csv" | "ndjson";
+        /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+        AsOf: string;
     };
     requestBodies: never;
     headers: never;
@@ -15551,6 +15553,8 @@ export interface operations {
                 min_severity?: "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15573,6 +15577,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15675,6 +15681,8 @@ export interface operations {
                 airports?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15697,6 +15705,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15803,6 +15813,8 @@ export interface operations {
                 origin?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15825,6 +15837,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15930,6 +15944,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15952,6 +15968,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16055,6 +16073,8 @@ export interface operations {
                 min_flights?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16077,6 +16097,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16181,6 +16203,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16203,6 +16227,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16317,6 +16343,8 @@ export interface operations {
                 market?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16339,6 +16367,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16450,6 +16480,8 @@ export interface operations {
                 sort_by?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16472,6 +16504,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16585,6 +16619,8 @@ export interface operations {
                 sort_by_price?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16607,6 +16643,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16714,6 +16752,8 @@ export interface operations {
                 ne_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16736,6 +16776,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16839,6 +16881,8 @@ export interface operations {
                 video_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -16859,6 +16903,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17114,6 +17160,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17136,6 +17184,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17237,6 +17287,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -17257,6 +17309,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17358,6 +17412,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17380,6 +17436,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17483,6 +17541,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17505,6 +17565,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17609,6 +17671,8 @@ export interface operations {
                 min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17631,6 +17695,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17732,6 +17798,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -17752,6 +17820,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17858,6 +17928,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17880,6 +17952,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17986,6 +18060,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18008,6 +18084,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18109,6 +18187,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18131,6 +18211,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18233,6 +18315,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -18253,6 +18337,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18510,6 +18596,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18532,6 +18620,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18636,6 +18726,8 @@ export interface operations {
                 range?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -18656,6 +18748,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18760,6 +18854,8 @@ export interface operations {
                 range?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18782,6 +18878,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18887,6 +18985,8 @@ export interface operations {
                 category_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -18907,6 +19007,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19010,6 +19112,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19032,6 +19136,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19134,6 +19240,8 @@ export interface operations {
                 market_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19156,6 +19264,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19264,6 +19374,8 @@ export interface operations {
                 min_severity?: "CRITICALITY_LEVEL_LOW" | "CRITICALITY_LEVEL_MEDIUM" | "CRITICALITY_LEVEL_HIGH" | "CRITICALITY_LEVEL_CRITICAL";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19286,6 +19398,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19390,6 +19504,8 @@ export interface operations {
                 flow_limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -19410,6 +19526,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19515,6 +19633,8 @@ export interface operations {
                 radius?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19537,6 +19657,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19638,6 +19760,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19660,6 +19784,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19761,6 +19887,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19783,6 +19911,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19884,6 +20014,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19906,6 +20038,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20007,6 +20141,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20029,6 +20165,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20130,6 +20268,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -20150,6 +20290,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20251,6 +20393,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20273,6 +20417,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20376,6 +20522,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -20396,6 +20544,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20626,6 +20776,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -20646,6 +20798,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20747,6 +20901,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20769,6 +20925,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20875,6 +21033,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20897,6 +21057,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20998,6 +21160,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21018,6 +21182,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21119,6 +21285,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21139,6 +21307,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21242,6 +21412,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21264,6 +21436,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21365,6 +21539,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21385,6 +21561,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21486,6 +21664,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21506,6 +21686,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21608,6 +21790,8 @@ export interface operations {
                 commodities?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21630,6 +21814,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21731,6 +21917,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21753,6 +21941,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21854,6 +22044,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21876,6 +22068,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21979,6 +22173,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22001,6 +22197,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22102,6 +22300,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22124,6 +22324,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22225,6 +22427,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22247,6 +22451,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22348,6 +22554,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -22368,6 +22576,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22471,6 +22681,8 @@ export interface operations {
                 category?: "conservation" | "consumer_support";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22493,6 +22705,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22594,6 +22808,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22616,6 +22832,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22717,6 +22935,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22739,6 +22959,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22840,6 +23062,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22862,6 +23086,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22963,6 +23189,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22985,6 +23213,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23086,6 +23316,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23108,6 +23340,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23228,6 +23462,8 @@ export interface operations {
                 min_automation_score?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -23248,6 +23484,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23349,6 +23587,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23371,6 +23611,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23472,6 +23714,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23494,6 +23738,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23599,6 +23845,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23621,6 +23869,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23724,6 +23974,8 @@ export interface operations {
                 category_limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -23744,6 +23996,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23846,6 +24100,8 @@ export interface operations {
                 status?: "SERVICE_OPERATIONAL_STATUS_OPERATIONAL" | "SERVICE_OPERATIONAL_STATUS_DEGRADED" | "SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAINTENANCE";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23868,6 +24124,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23974,6 +24232,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23996,6 +24256,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24097,6 +24359,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24117,6 +24381,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24219,6 +24485,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -24241,6 +24509,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24346,6 +24616,8 @@ export interface operations {
                 count?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24366,6 +24638,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24621,6 +24895,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -24643,6 +24919,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24744,6 +25022,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24764,6 +25044,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24867,6 +25149,8 @@ export interface operations {
                 lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24887,6 +25171,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24990,6 +25276,8 @@ export interface operations {
                 keys?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25010,6 +25298,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25111,6 +25401,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25131,6 +25423,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25234,6 +25528,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25254,6 +25550,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25355,6 +25653,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25377,6 +25677,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25480,6 +25782,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25500,6 +25804,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25602,6 +25908,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25624,6 +25932,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25731,6 +26041,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25753,6 +26065,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25856,6 +26170,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25878,6 +26194,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25982,6 +26300,8 @@ export interface operations {
                 domain?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -26002,6 +26322,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26106,6 +26428,8 @@ export interface operations {
                 domain?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26128,6 +26452,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26230,6 +26556,8 @@ export interface operations {
                 mode?: "MODE_HISTORY";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -26250,6 +26578,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26354,6 +26684,8 @@ export interface operations {
                 account?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26376,6 +26708,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26480,6 +26814,8 @@ export interface operations {
                 channel?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26502,6 +26838,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26604,6 +26942,8 @@ export interface operations {
                 include_gdelt?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26626,6 +26966,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26733,6 +27075,8 @@ export interface operations {
                 sort?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26755,6 +27099,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26857,6 +27203,8 @@ export interface operations {
                 topic?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -26877,6 +27225,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26978,6 +27328,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27000,6 +27352,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27102,6 +27456,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27124,6 +27480,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27226,6 +27584,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27248,6 +27608,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27508,6 +27870,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27530,6 +27894,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27790,6 +28156,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -27810,6 +28178,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27912,6 +28282,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -27932,6 +28304,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28036,6 +28410,8 @@ export interface operations {
                 framework?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -28058,6 +28434,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28314,6 +28692,8 @@ export interface operations {
                 region_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28334,6 +28714,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28437,6 +28819,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -28459,6 +28843,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28561,6 +28947,8 @@ export interface operations {
                 region_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28581,6 +28969,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28682,6 +29072,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28702,6 +29094,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28804,6 +29198,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28824,6 +29220,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28929,6 +29327,8 @@ export interface operations {
                 fuel_mode?: "oil" | "gas" | "both";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -28951,6 +29351,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29052,6 +29454,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29074,6 +29478,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29176,6 +29582,8 @@ export interface operations {
                 frameworkId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29198,6 +29606,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29302,6 +29712,8 @@ export interface operations {
                 area?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29324,6 +29736,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29431,6 +29845,8 @@ export interface operations {
                 include_tankers?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -29451,6 +29867,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29553,6 +29971,8 @@ export interface operations {
                 symbols?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -29573,6 +29993,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29675,6 +30097,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29697,6 +30121,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29799,6 +30225,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -29819,6 +30247,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29920,6 +30350,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29942,6 +30374,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30045,6 +30479,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30067,6 +30503,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30169,6 +30607,8 @@ export interface operations {
                 symbol?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30191,6 +30631,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30292,6 +30734,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30314,6 +30758,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30415,6 +30861,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30437,6 +30885,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30538,6 +30988,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30560,6 +31012,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30661,6 +31115,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30683,6 +31139,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30784,6 +31242,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30806,6 +31266,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30908,6 +31370,8 @@ export interface operations {
                 ids?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30930,6 +31394,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31031,6 +31497,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31053,6 +31521,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31155,6 +31625,8 @@ export interface operations {
                 coins?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -31175,6 +31647,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31276,6 +31750,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31298,6 +31774,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31399,6 +31877,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31421,6 +31901,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31522,6 +32004,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31544,6 +32028,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31648,6 +32134,8 @@ export interface operations {
                 include_news?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -31668,6 +32156,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31772,6 +32262,8 @@ export interface operations {
                 include_news?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31794,6 +32286,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31898,6 +32392,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31920,6 +32416,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32023,6 +32521,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32045,6 +32545,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32147,6 +32649,8 @@ export interface operations {
                 symbols?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32169,6 +32673,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32270,6 +32776,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -32290,6 +32798,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32392,6 +32902,8 @@ export interface operations {
                 metals?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32414,6 +32926,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32523,6 +33037,8 @@ export interface operations {
                 aircraft_type?: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -32543,6 +33059,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32645,6 +33163,8 @@ export interface operations {
                 theater?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32667,6 +33187,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32776,6 +33298,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -32796,6 +33320,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32898,6 +33424,8 @@ export interface operations {
                 force_refresh?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -32918,6 +33446,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33022,6 +33552,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -33044,6 +33576,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33147,6 +33681,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -33169,6 +33705,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33272,6 +33810,8 @@ export interface operations {
                 icao24: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33292,6 +33832,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33547,6 +34089,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33567,6 +34111,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33670,6 +34216,8 @@ export interface operations {
                 icao24: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33690,6 +34238,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33792,6 +34342,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -33814,6 +34366,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33916,6 +34470,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -33938,6 +34494,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34039,6 +34597,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34061,6 +34621,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34166,6 +34728,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34188,6 +34752,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34293,6 +34859,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34315,6 +34883,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34420,6 +34990,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34442,6 +35014,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34546,6 +35120,8 @@ export interface operations {
                 feed_type?: "top" | "new" | "best" | "ask" | "show" | "job";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34568,6 +35144,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34673,6 +35251,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34695,6 +35275,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34796,6 +35378,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -34816,6 +35400,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34919,6 +35505,8 @@ export interface operations {
                 commodity?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34941,6 +35529,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35043,6 +35633,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35065,6 +35657,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35166,6 +35760,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35188,6 +35784,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35290,6 +35888,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35310,6 +35910,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35417,6 +36019,8 @@ export interface operations {
                 year?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35437,6 +36041,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35539,6 +36145,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35559,6 +36167,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35662,6 +36272,8 @@ export interface operations {
                 max_results?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35684,6 +36296,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35787,6 +36401,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35809,6 +36425,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35910,6 +36528,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35930,6 +36550,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36032,6 +36654,8 @@ export interface operations {
                 runId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -36052,6 +36676,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36154,6 +36780,8 @@ export interface operations {
                 runId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -36174,6 +36802,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36892,6 +37522,8 @@ export interface operations {
                 cache_key?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -36912,6 +37544,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37015,6 +37649,8 @@ export interface operations {
                 lang?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -37035,6 +37671,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37136,6 +37774,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -37158,6 +37798,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37416,6 +38058,8 @@ export interface operations {
                 jobId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -37436,6 +38080,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37542,6 +38188,8 @@ export interface operations {
                 min_magnitude?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -37564,6 +38212,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37671,6 +38321,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -37691,6 +38343,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37792,6 +38446,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -37814,6 +38470,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38069,6 +38727,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -38089,6 +38749,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38190,6 +38852,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38212,6 +38876,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38315,6 +38981,8 @@ export interface operations {
                 chokepointId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38337,6 +39005,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38439,6 +39109,8 @@ export interface operations {
                 facilityType?: "ugs" | "spr" | "lng_export" | "lng_import" | "crude_tank_farm";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38461,6 +39133,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38564,6 +39238,8 @@ export interface operations {
                 facilityId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38586,6 +39262,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38688,6 +39366,8 @@ export interface operations {
                 commodityType?: "gas" | "oil";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38710,6 +39390,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38813,6 +39495,8 @@ export interface operations {
                 pipelineId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38835,6 +39519,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38939,6 +39625,8 @@ export interface operations {
                 severity?: "confirmed" | "watch";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38961,6 +39649,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39064,6 +39754,8 @@ export interface operations {
                 shortageId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -39084,6 +39776,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39188,6 +39882,8 @@ export interface operations {
                 ongoingOnly?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39210,6 +39906,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39316,6 +40014,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -39336,6 +40036,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39437,6 +40139,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39459,6 +40163,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39560,6 +40266,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39582,6 +40290,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39683,6 +40393,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39705,6 +40417,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39809,6 +40523,8 @@ export interface operations {
                 stage?: "mine" | "refinery" | "smelter" | "smelting";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -39829,6 +40545,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39934,6 +40652,8 @@ export interface operations {
                 closurePct?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39956,6 +40676,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40063,6 +40785,8 @@ export interface operations {
                 cargoType?: "container" | "tanker" | "bulk" | "roro";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -40083,6 +40807,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40186,6 +40912,8 @@ export interface operations {
                 iso2: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40208,6 +40936,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40312,6 +41042,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40334,6 +41066,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40438,6 +41172,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -40458,6 +41194,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40564,6 +41302,8 @@ export interface operations {
                 closureDays?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40586,6 +41326,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40692,6 +41434,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40714,6 +41458,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40816,6 +41562,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40838,6 +41586,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40941,6 +41691,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40963,6 +41715,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41068,6 +41822,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41090,6 +41846,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41194,6 +41952,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41216,6 +41976,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41320,6 +42082,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41342,6 +42106,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41443,6 +42209,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41465,6 +42233,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41569,6 +42339,8 @@ export interface operations {
                 anomalies_only?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41591,6 +42363,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41702,6 +42476,8 @@ export interface operations {
                 sw_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -41722,6 +42498,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41828,6 +42606,8 @@ export interface operations {
                 bound_n?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -41848,6 +42628,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41950,6 +42732,8 @@ export interface operations {
                 webcam_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -41970,6 +42754,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42079,6 +42865,8 @@ export interface operations {
                 sw_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -42101,6 +42889,8 @@ export interface operations {
                     ETag: string;
                     /** @description `no-store` for degraded or refused answers; otherwise the tier of the operation. */
                     "Cache-Control": string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
