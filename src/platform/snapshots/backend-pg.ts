@@ -238,6 +238,15 @@ export class PgSnapshotBackend implements SnapshotBackend {
     return result.rowCount ?? 0;
   }
 
+  async staleVersions(dataset: string, upTo: number): Promise<number[]> {
+    const rows = await this.db.execute<{ version: number }>(sql`
+      SELECT DISTINCT r.version FROM ${snapshotRecords} r
+      WHERE r.dataset = ${dataset} AND r.version <= ${upTo}
+        AND r.version <> COALESCE((SELECT MAX(m.version) FROM ${snapshotMeta} m WHERE m.dataset = ${dataset}), 0)
+        AND NOT EXISTS (SELECT 1 FROM ${snapshotVersions} v WHERE v.dataset = r.dataset AND v.version = r.version)`);
+    return rows.rows.map((r) => Number(r.version));
+  }
+
   async strayVersions(): Promise<{ dataset: string; version: number }[]> {
     const rows = await this.db.execute<{ dataset: string; version: number }>(sql`
       SELECT DISTINCT r.dataset, r.version FROM ${snapshotRecords} r LEFT JOIN ${snapshotMeta} m ON m.dataset = r.dataset

@@ -89,6 +89,7 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
   private readonly insertMany: Database.Statement;
   private readonly insertOne: Database.Statement;
   private readonly deleteVersion: Database.Statement;
+  private readonly stmtStale: Database.Statement<[string, string, number], { version: number }>;
   private readonly stmtHistory: Database.Statement<[string], VersionRow>;
   private readonly stmtVersionRecord: Database.Statement<[string, number], VersionRow>;
   private readonly stmtInForce: Database.Statement<[number], VersionRow>;
@@ -125,6 +126,11 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
     );
     this.deleteVersion = sqlite.prepare(
       'DELETE FROM snapshot_records WHERE rowid IN (SELECT rowid FROM snapshot_records WHERE dataset = ? AND version = ? LIMIT ?)',
+    );
+    this.stmtStale = sqlite.prepare(
+      `SELECT DISTINCT version FROM snapshot_records r WHERE dataset = ?
+         AND version <> (SELECT COALESCE(MAX(version), 0) FROM snapshot_meta WHERE dataset = ?) AND version <= ?
+         AND NOT EXISTS (SELECT 1 FROM snapshot_versions v WHERE v.dataset = r.dataset AND v.version = r.version)`,
     );
     this.stmtStray = sqlite.prepare(
       `SELECT DISTINCT r.dataset, r.version FROM snapshot_records r LEFT JOIN snapshot_meta m ON m.dataset = r.dataset
@@ -277,6 +283,10 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
 
   async removeRecords(dataset: string, version: number, limit: number): Promise<number> {
     return this.sqlite.transaction(() => this.deleteVersion.run(dataset, version, limit).changes).immediate();
+  }
+
+  async staleVersions(dataset: string, upTo: number): Promise<number[]> {
+    return this.stmtStale.all(dataset, dataset, upTo).map((r) => r.version);
   }
 
   async strayVersions(): Promise<{ dataset: string; version: number }[]> {

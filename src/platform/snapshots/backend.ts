@@ -99,6 +99,8 @@ export interface SnapshotBackend {
   recordFailure(dataset: string, source: string, now: number, error: string): Promise<void>;
   /** Deletes up to `limit` rows of one version; returns how many it deleted (0 when none are left). */
   removeRecords(dataset: string, version: number, limit: number): Promise<number>;
+  /** Versions of a dataset at or below `upTo` that still have rows and are neither current nor retained (dead runs' staging). */
+  staleVersions(dataset: string, upTo: number): Promise<number[]>;
   /** Every (dataset, version) with rows that is neither its dataset's current version nor a retained one. */
   strayVersions(): Promise<{ dataset: string; version: number }[]>;
 

@@ -393,6 +393,7 @@ export class IngestionRunner {
       await this.removeVersion(name, version).catch(() => undefined);
       throw err;
     }
+    await this.removeStale(name, version);
     await this.prune(name);
     return { version, unchanged: false };
   }
@@ -400,6 +401,16 @@ export class IngestionRunner {
   /** Deletes one version's rows in chunks (staged rows of a failed run, or a version out of retention). */
   private async removeVersion(dataset: string, version: number): Promise<void> {
     while ((await this.backend.removeRecords(dataset, version, WRITE_CHUNK)) > 0) await yieldToEventLoop();
+  }
+
+  /** Removes rows staged under older versions by runs that died before publishing (they are no version's). */
+  private async removeStale(dataset: string, published: number): Promise<void> {
+    try {
+      for (const version of await this.backend.staleVersions(dataset, published - 1))
+        await this.removeVersion(dataset, version);
+    } catch {
+      // Housekeeping: the next run retries. Readers never look at these rows.
+    }
   }
 
   /**
