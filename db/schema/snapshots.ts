@@ -9,6 +9,10 @@ export const snapshotMeta = sqliteTable('snapshot_meta', {
   version: integer('version').notNull().default(0),
   /** Epoch ms of the upstream fetch that produced the current rows; 0 before the first success. */
   fetchedAt: integer('fetched_at').notNull().default(0),
+  /** Epoch ms of the moment the current rows describe (the data's time; see the dataset model). */
+  capturedAt: integer('captured_at').notNull().default(0),
+  /** How the current rows were produced: live, sample, reference, derived, recorded or file; '' before the first. */
+  origin: text('origin').notNull().default(''),
   recordCount: integer('record_count').notNull().default(0),
   source: text('source').notNull().default(''),
   /** Dataset-level attributes that are not rows (data year, feed timestamps, partial-source flags), JSON. */

@@ -1,8 +1,9 @@
 import type { Config } from '../config.js';
 import { openDeps } from '../deps.js';
 import { ALL_DATASETS, findDataset } from '../root/datasets.js';
-import type { PayloadOrigin } from '../platform/snapshots/runner.js';
+import type { IngestResult, PayloadOrigin } from '../platform/snapshots/runner.js';
 import { ingestedByDefault } from '../platform/snapshots/dataset.js';
+import { refreshDerived } from '../platform/snapshots/derived.js';
 import { redactorFor, type Redact } from '../platform/secrets.js';
 import { text } from './output.js';
 
@@ -26,9 +27,10 @@ export async function ingest(
     return 0;
   }
   // A live run of everything leaves out derived and recorded datasets: they have nothing to read.
+  // Models computed here run after the loop, once, over what it loaded (refreshDerived).
   const selected = args.datasets.length
     ? args.datasets.map((n) => findDataset(n) ?? n)
-    : ALL_DATASETS.filter((d) => args.samples || ingestedByDefault(d));
+    : ALL_DATASETS.filter((d) => !d.derive && (args.samples || ingestedByDefault(d)));
   const unknown = selected.filter((d): d is string => typeof d === 'string');
   if (unknown.length) {
     err.write(`mds ingest: unknown dataset(s): ${text(unknown.join(', '))} (see mds ingest --list)\n`);
@@ -48,8 +50,29 @@ export async function ingest(
   const interactive = (out as NodeJS.WriteStream).isTTY === true;
   let failed = 0;
   let skipped = 0;
-  const count = selected.length;
+  let count = selected.length;
   const began = Date.now();
+  const results: IngestResult[] = [];
+  const report = (step: string, name: string, result: IngestResult, ms: number) => {
+    if (result.ok) {
+      const partial = result.partialSources ? ` (sources unavailable: ${text(result.partialSources.join(', '))})` : '';
+      const what = result.unchanged
+        ? `unchanged (its inputs have not changed), version ${result.version}`
+        : `${result.recordCount} rows, version ${result.version}`;
+      out.write(`${step}${name}: ok, ${what}, ${ms} ms${partial}\n`);
+    } else if (result.skipped) {
+      skipped++;
+      err.write(
+        `${step}${name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`,
+      );
+    } else {
+      failed++;
+      err.write(
+        // The error may quote what the upstream sent.
+        `${step}${name}: FAILED: ${text(result.error)}; the previous snapshot (version ${result.version}) keeps serving\n`,
+      );
+    }
+  };
   try {
     for (const [index, dataset] of (selected as Exclude<(typeof selected)[number], string>[]).entries()) {
       // Where the run is: `[12/155]` before each dataset's line.
@@ -77,26 +100,14 @@ export async function ingest(
         },
       });
       if (interactive) out.write('\r\x1b[K');
-      const ms = Date.now() - started;
-      if (result.ok) {
-        const partial = result.partialSources
-          ? ` (sources unavailable: ${text(result.partialSources.join(', '))})`
-          : '';
-        out.write(
-          `${step}${dataset.name}: ok, ${result.recordCount} rows, version ${result.version}, ${ms} ms${partial}\n`,
-        );
-      } else if (result.skipped) {
-        skipped++;
-        err.write(
-          `${step}${dataset.name}: SKIPPED: another node is ingesting it right now (its run publishes); version ${result.version} serves meanwhile\n`,
-        );
-      } else {
-        failed++;
-        err.write(
-          // The error may quote what the upstream sent.
-          `${step}${dataset.name}: FAILED: ${text(result.error)}; the previous snapshot (version ${result.version}) keeps serving\n`,
-        );
-      }
+      results.push(result);
+      report(step, dataset.name, result, Date.now() - started);
+    }
+    // The models computed here over what changed, each once, after its inputs.
+    const derivedStarted = Date.now();
+    for (const result of await refreshDerived(results, ALL_DATASETS, deps.runner)) {
+      count++;
+      report('[derived] ', result.dataset, result, Date.now() - derivedStarted);
     }
     const ok = count - failed - skipped;
     const seconds = ((Date.now() - began) / 1000).toFixed(1);

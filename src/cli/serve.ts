@@ -7,6 +7,7 @@ import { buildApp } from '../app.js';
 import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import { loadSamplesWhereEmpty } from '../platform/snapshots/first-run.js';
 import { reloadChangedReference } from '../platform/snapshots/reference.js';
+import { deriveAll, refreshDerived } from '../platform/snapshots/derived.js';
 import { RefreshScheduler } from '../platform/snapshots/scheduler.js';
 import { fetchesUpstream, type AnyDataset } from '../platform/snapshots/dataset.js';
 import { cadenceOf } from '../platform/snapshots/catalogue.js';
@@ -58,6 +59,13 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
     if (r.ok) log.info({ dataset: r.dataset, records: r.recordCount }, `reloaded changed reference table ${r.dataset}`);
     else if (!r.skipped)
       log.warn({ dataset: r.dataset, err: { message: r.error } }, `could not reload reference table ${r.dataset}`);
+  }
+  // The models computed here, inputs first: new ones, and those whose inputs changed while no
+  // process was computing them (the samples just loaded, a reloaded table, another release's data).
+  for (const r of await deriveAll(ALL_DATASETS, deps.runner)) {
+    if (r.ok && !r.unchanged) log.info({ dataset: r.dataset, records: r.recordCount }, `computed ${r.dataset}`);
+    else if (!r.ok && !r.skipped)
+      log.warn({ dataset: r.dataset, err: { message: r.error } }, `could not compute ${r.dataset}`);
   }
   // The session signing secret is read (or generated) now, so a node's first browser session costs no extra round trip.
   await accessOf(deps).sessions();
@@ -130,7 +138,10 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
           signal,
           unlessAttemptedWithinMs: config.DATABASE_URL ? cadenceMs(dataset) / 2 : undefined,
         }),
-      onPass: (results) =>
+      onPass: async (results) => {
+        // The models over what this pass refreshed, once each, before the next pass.
+        const derived = await refreshDerived(results, ALL_DATASETS, deps.runner);
+        results = [...results, ...derived];
         deps.logger.info(
           {
             ok: results.filter((r) => r.ok).length,
@@ -138,7 +149,8 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
             failed: results.filter((r) => !r.ok && !r.skipped).map((r) => r.dataset),
           },
           'refresh pass finished',
-        ),
+        );
+      },
     }).start();
     const cadences = fetched.map((d) => cadenceOf(d, config) ?? 0);
     log.info(

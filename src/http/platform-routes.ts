@@ -572,7 +572,7 @@ function probeWrite(sqlite: AppDeps['db']['$client']): StorageFailure | undefine
 function versionEntry(v: SnapshotVersion) {
   return {
     version: v.version,
-    capturedAt: instantText(v.capturedAt || v.fetchedAt),
+    capturedAt: instantText(v.capturedAt),
     fetchedAt: instantText(v.fetchedAt),
     validFrom: instantText(v.validFrom),
     validUntil: instantText(v.validUntil),

@@ -108,7 +108,7 @@ describe('RefreshScheduler with the real runner', () => {
       datasets: [earthquakesDataset],
       cadenceMs: () => 60_000,
       run: (d, signal) => app.deps.runner.run(d, { origin: { kind: 'live' }, signal }),
-      onPass: (r) => results.push(...r),
+      onPass: (r) => void results.push(...r),
     }).start(0);
     for (let i = 0; i < 100 && requests === 0; i++) await sleep(10);
     expect(requests).toBeGreaterThan(0);

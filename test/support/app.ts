@@ -1,3 +1,4 @@
+import { deriveAll } from '../../src/platform/snapshots/derived.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -140,8 +141,13 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   const defaultKey = await createKey({ plan: 'enterprise', name: 'test default', rateLimitPerMinute: 1_000_000_000 });
   const samples = opts.samples === 'none' ? [] : (opts.samples ?? ALL_DATASETS);
   for (const d of samples) {
+    if (d.derive) continue;
     const r = await deps.runner.run(d, { origin: { kind: 'samples' } });
     if (!r.ok) throw new Error(`sample for ${d.name} failed to load: ${r.error}`);
+  }
+  // The models computed here, over the samples just loaded, inputs first (as `mds serve` does at start).
+  for (const r of await deriveAll(samples, deps.runner)) {
+    if (!r.ok) throw new Error(`derived dataset ${r.dataset} could not be computed: ${r.error}`);
   }
   // The job worker runs as under `mds serve`, so operations that enqueue jobs see them finish.
   deps.jobs.start();

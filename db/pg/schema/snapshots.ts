@@ -9,6 +9,8 @@ export const snapshotMeta = pgTable('snapshot_meta', {
   dataset: text('dataset').primaryKey(),
   version: integer('version').notNull().default(0),
   fetchedAt: bigint('fetched_at', { mode: 'number' }).notNull().default(0),
+  capturedAt: bigint('captured_at', { mode: 'number' }).notNull().default(0),
+  origin: text('origin').notNull().default(''),
   recordCount: integer('record_count').notNull().default(0),
   source: text('source').notNull().default(''),
   /** Dataset-level attributes as JSON text, kept byte-identical to what SQLite stores. */

@@ -46,6 +46,8 @@ export function historicalMeta(v: SnapshotVersion): SnapshotMeta {
     dataset: v.dataset,
     version: v.version,
     fetchedAt: v.fetchedAt,
+    capturedAt: v.capturedAt,
+    origin: v.origin as SnapshotMeta['origin'],
     recordCount: v.recordCount,
     source: v.source,
     info: v.info,

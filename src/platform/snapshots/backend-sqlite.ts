@@ -46,6 +46,8 @@ interface MetaRow {
   dataset: string;
   version: number;
   fetched_at: number;
+  captured_at: number;
+  origin: string;
   record_count: number;
   source: string;
   info: string;
@@ -59,6 +61,8 @@ function toMeta(row: MetaRow): SnapshotMeta {
     dataset: row.dataset,
     version: row.version,
     fetchedAt: row.fetched_at,
+    capturedAt: row.captured_at,
+    origin: row.origin as SnapshotMeta['origin'],
     recordCount: row.record_count,
     source: row.source,
     info: parseInfo(row.info),
@@ -152,8 +156,8 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
       'UPDATE snapshot_versions SET valid_until = @now WHERE dataset = @dataset AND version = (SELECT version FROM snapshot_meta WHERE dataset = @dataset)',
     );
     this.insertVersion = sqlite.prepare(`
-      INSERT INTO snapshot_versions (dataset, version, valid_from, valid_until, fetched_at, record_count, content_hash, source, info)
-      VALUES (@dataset, @version, @now, @now, @now, @count, @contentHash, @source, @info)`);
+      INSERT INTO snapshot_versions (dataset, version, valid_from, valid_until, fetched_at, captured_at, origin, record_count, content_hash, source, info)
+      VALUES (@dataset, @version, @now, @now, @now, @capturedAt, @origin, @count, @contentHash, @source, @info)`);
     this.stmtConfirm = sqlite.prepare(`
       UPDATE snapshot_meta SET last_attempt_at = @now, last_success_at = @now, last_error = NULL
       WHERE dataset = @dataset AND version = @version`);
@@ -166,7 +170,7 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
       ON CONFLICT(dataset) DO UPDATE SET staged_version = MAX(staged_version, version) + 1
       RETURNING staged_version AS staged`);
     this.stmtPublish = sqlite.prepare(`
-      UPDATE snapshot_meta SET version = @version, fetched_at = @now, record_count = @count, source = @source, info = @info,
+      UPDATE snapshot_meta SET version = @version, fetched_at = @now, captured_at = @capturedAt, origin = @origin, record_count = @count, source = @source, info = @info,
         last_attempt_at = @now, last_success_at = @now, last_error = NULL
       WHERE dataset = @dataset AND version < @version`);
     this.upsertFailure = sqlite.prepare(`
@@ -233,11 +237,11 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
     return this.sqlite
       .transaction((): PublishOutcome => {
         if (this.countVersion.get(input.dataset, input.version)!.n !== input.count) return 'rows-missing';
-        const { dataset, version, now, count, source, info, contentHash } = input;
+        const { dataset, version, now, capturedAt, origin, count, source, info, contentHash } = input;
         if ((this.stmtMeta.get(dataset)?.version ?? 0) >= version) return 'superseded';
         this.closeVersion.run({ dataset, now });
-        this.stmtPublish.run({ dataset, version, now, count, source, info });
-        this.insertVersion.run({ dataset, version, now, count, contentHash, source, info });
+        this.stmtPublish.run({ dataset, version, now, capturedAt, origin, count, source, info });
+        this.insertVersion.run({ dataset, version, now, capturedAt, origin, count, contentHash, source, info });
         return 'published';
       })
       .immediate();

@@ -8,6 +8,10 @@ export interface SnapshotMeta {
   dataset: string;
   version: number;
   fetchedAt: number;
+  /** The moment the current rows describe (epoch ms; 0 before the first success). */
+  capturedAt: number;
+  /** How the current rows were produced ('' before the first success). */
+  origin: SnapshotOrigin | '';
   recordCount: number;
   source: string;
   info: Record<string, unknown>;
@@ -16,10 +20,20 @@ export interface SnapshotMeta {
   lastError: string | null;
 }
 
+/**
+ * How a snapshot's rows were produced: fetched from the upstream, loaded from the bundled sample,
+ * read from a reference table, computed from other snapshots, grown by the service's own operations,
+ * or loaded from files an operator named.
+ */
+export type SnapshotOrigin = 'live' | 'sample' | 'reference' | 'derived' | 'recorded' | 'file';
+
 export interface PublishInput {
   dataset: string;
   version: number;
   now: number;
+  /** The moment the rows describe. */
+  capturedAt: number;
+  origin: SnapshotOrigin;
   count: number;
   source: string;
   /** JSON text of the dataset-level attributes. */

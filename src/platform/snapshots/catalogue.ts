@@ -24,6 +24,8 @@ export interface CatalogueEntry {
   /** Who publishes the data. */
   source: string;
   sources: CatalogueSource[];
+  /** A derived dataset computed here: the datasets its model reads. */
+  inputs?: string[];
   /** When the bundled sample was captured (the time its data describes); null when there is none. */
   sampleCapturedAt: string | null;
   /** Minutes between live refreshes; null for datasets that are not fetched. */
@@ -74,6 +76,7 @@ export function datasetCatalogue(
         configured: unsetRequirements(s.requires, config).length === 0,
       };
     }),
+    ...(d.inputs ? { inputs: [...d.inputs] } : {}),
     sampleCapturedAt: d.kind === 'reference' ? null : (captures[d.name] ?? null),
     cadenceMinutes: cadenceOf(d, config),
   }));
@@ -87,7 +90,11 @@ export function catalogueTable(entries: readonly CatalogueEntry[]): string {
     '|---|---|---|---|---|---|---|',
   ];
   for (const e of entries) {
-    const hosts = [...new Set(e.sources.flatMap((s) => (s.url ? [shortUrl(s.url)] : s.file ? [s.file] : [])))];
+    const hosts = [
+      ...new Set(e.sources.flatMap((s) => (s.url ? [shortUrl(s.url)] : s.file ? [s.file] : []))),
+      // A model computed here reads other datasets, named as its sources.
+      ...(e.inputs ?? []),
+    ];
     const needs = [...new Set(e.sources.flatMap((s) => s.requires))];
     lines.push(
       `| \`${e.name}\` | ${e.kind} | ${cell(e.source)} | ${hosts.map((h) => `\`${cell(h)}\``).join('<br>') || '-'} | ${

@@ -77,6 +77,18 @@ export interface Previous<R, I> {
   info: I;
 }
 
+/** One input of a derived dataset: another dataset's current snapshot. */
+export interface InputSnapshot<R = unknown, I = Record<string, unknown>> {
+  records: readonly R[];
+  info: I;
+  version: number;
+  /** The moment the input's data describes (epoch ms). */
+  capturedAt: number;
+}
+
+/** A derived dataset's inputs by dataset name; an input with no snapshot (not loaded, withheld) is undefined. */
+export type DerivedInputs = Readonly<Record<string, InputSnapshot<any, any> | undefined>>;
+
 /** What a parser returns: rows plus dataset-level attributes that are not rows. */
 export interface Parsed<R, I = Record<string, unknown>> {
   records: R[];
@@ -105,6 +117,18 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
   /** Pure: bytes in, rows out. Throws a clear error on input it cannot read. */
   parse(payloads: Partial<Record<string, Buffer>>, now: number, previous?: Previous<R, I>): Parsed<R, I>;
   /**
+   * `derived` datasets computed here: the datasets whose current snapshots the model reads. The
+   * dataset is recomputed when one of them gets a new snapshot (derived.ts), and has no sources.
+   */
+  inputs?: readonly string[];
+  /**
+   * The model of a derived dataset: pure. `at` is the newest `capturedAt` among the present inputs,
+   * the data's time that every window of the model is measured from (never the wall clock). An absent
+   * input is undefined: the model degrades and says so rather than throwing, unless it cannot run.
+   * `previous` is the current snapshot, for histories that append.
+   */
+  derive?(inputs: DerivedInputs, at: number, previous?: Previous<R, I>): Parsed<R, I>;
+  /**
    * A healthy upstream may legitimately publish nothing (no outages today); most may not. When set,
    * an empty feed is accepted even right after a non-empty snapshot.
    */
@@ -117,6 +141,11 @@ export interface Dataset<R = unknown, I = Record<string, unknown>> {
 }
 
 export type AnyDataset = Dataset<any, any>;
+
+/** The `parse` of a derived dataset computed by its `derive`: it reads no payloads. */
+export function parsesNothing(): never {
+  throw new Error('a derived dataset is computed from its inputs by its model; it parses no payload');
+}
 
 /** Whether a source is a curated table of this repository (db/reference/), read rather than fetched. */
 export function isReferenceSource(source: Pick<DatasetSource, 'reference'>): boolean {

@@ -1,13 +1,20 @@
 import fs from 'node:fs';
 import type { Config } from '../../config.js';
 import type { Clock } from '../clock.js';
-import { isReferenceSource, unsetRequirements, type AnyDataset, type Parsed } from './dataset.js';
+import {
+  isReferenceSource,
+  unsetRequirements,
+  type AnyDataset,
+  type DerivedInputs,
+  type InputSnapshot,
+  type Parsed,
+} from './dataset.js';
 import { redactorFor } from '../secrets.js';
 import { fetchSource } from './fetch.js';
 import { isRequestLog, replayRecorded } from './request-log.js';
 import { sampleCaptures } from './catalogue.js';
 import type { SnapshotStore } from './store.js';
-import type { SnapshotBackend } from './backend.js';
+import type { SnapshotBackend, SnapshotOrigin } from './backend.js';
 import { bundledFile } from './samples.js';
 import { digestReferencePayloads, REFERENCE_DIGEST_KEY } from './reference.js';
 import { ContentHash, versionsToPrune } from './history.js';
@@ -22,8 +29,9 @@ export interface IngestResult {
   /** True when another node held the dataset's ingestion lock, so this run did nothing. */
   skipped?: boolean;
   /**
-   * True when the run found exactly the current version's content: no version was stored, the
-   * current one's validity was extended (and nothing derived from it needs recomputing).
+   * Nothing was published: the run found exactly the current version's content (its validity was
+   * extended, history.ts), or a derived dataset's inputs had not changed since its current snapshot.
+   * Nothing derived from it needs recomputing.
    */
   unchanged?: boolean;
 }
@@ -182,13 +190,16 @@ export class IngestionRunner {
       }
     }
     try {
+      if (dataset.derive) return await this.deriveFromInputs(dataset, options);
+      const moment = this.moment(dataset, options);
       const { payloads, missing, failures, referenceDigest } = await this.collect(dataset, options);
       options.onProgress?.('parse');
       // A history dataset appends to the current rows: in a cluster they may have come from another node.
       if (!this.backend.sync) await this.store.refresh(dataset.name);
       const current = this.store.read(dataset.name);
       const previous = current ? { records: current.records, info: current.info } : undefined;
-      const parsed = dataset.parse(payloads, this.clock.now(), previous) as Parsed<unknown>;
+      // Parsers measure their windows from the data's time: a sample's capture, a live fetch's start.
+      const parsed = dataset.parse(payloads, moment.capturedAt, previous) as Parsed<unknown>;
       if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('parser returned no record list');
       await this.check(dataset, parsed, options, failures);
       const info = {
@@ -197,7 +208,7 @@ export class IngestionRunner {
         // Which contents of the repository's reference files this snapshot holds (a start reloads on change).
         ...(referenceDigest ? { [REFERENCE_DIGEST_KEY]: referenceDigest } : {}),
       };
-      const { version, unchanged } = await this.swap(dataset, parsed.records, info, options.onProgress);
+      const { version, unchanged } = await this.swap(dataset, parsed.records, info, moment, options.onProgress);
       if (unchanged) await this.store.reloadMeta(dataset.name);
       else await this.store.refresh(dataset.name);
       this.unrecorded.delete(dataset.name);
@@ -221,6 +232,81 @@ export class IngestionRunner {
         error: message,
       };
     }
+  }
+
+  /** How a run's rows are produced and the moment they describe (see SnapshotMeta.capturedAt). */
+  private moment(dataset: AnyDataset, options: IngestOptions): { capturedAt: number; origin: SnapshotOrigin } {
+    const now = this.clock.now();
+    if (dataset.kind === 'recorded') return { capturedAt: now, origin: 'recorded' };
+    if (dataset.kind === 'reference') return { capturedAt: now, origin: 'reference' };
+    switch (options.origin.kind) {
+      case 'live':
+        return { capturedAt: now, origin: 'live' };
+      case 'samples':
+        return { capturedAt: this.sampleMoment(dataset), origin: 'sample' };
+      default:
+        return { capturedAt: now, origin: 'file' };
+    }
+  }
+
+  /**
+   * A derived dataset: its model over the current snapshots of its inputs, at the newest input's
+   * time. Nothing is published when the input versions are those the current snapshot was computed
+   * from (unless forced), so an appended history grows only with new data.
+   */
+  private async deriveFromInputs(dataset: AnyDataset, options: IngestOptions): Promise<IngestResult> {
+    const names = dataset.inputs ?? [];
+    const inputs: Record<string, InputSnapshot | undefined> = {};
+    const inputVersions: Record<string, number> = {};
+    let at = -Infinity;
+    for (const name of names) {
+      if (!this.backend.sync) await this.store.refresh(name);
+      const snapshot = this.store.read(name);
+      if (!snapshot) continue;
+      inputs[name] = {
+        records: snapshot.records,
+        info: snapshot.info,
+        version: snapshot.version,
+        capturedAt: snapshot.capturedAt,
+      };
+      inputVersions[name] = snapshot.version;
+      at = Math.max(at, snapshot.capturedAt);
+    }
+    if (at === -Infinity) throw new IngestError(`none of its inputs has a snapshot yet (${names.join(', ')})`);
+    if (!this.backend.sync) await this.store.refresh(dataset.name);
+    const current = this.store.read(dataset.name);
+    if (current && !options.force && sameVersions(current.info.inputVersions, inputVersions)) {
+      return {
+        dataset: dataset.name,
+        ok: true,
+        unchanged: true,
+        version: current.version,
+        recordCount: current.records.length,
+      };
+    }
+    options.onProgress?.('derive');
+    const previous = current ? { records: current.records, info: current.info } : undefined;
+    const parsed = dataset.derive!(inputs as DerivedInputs, at, previous) as Parsed<unknown>;
+    if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('the model returned no record list');
+    await this.check(dataset, parsed, options, []);
+    const info = { ...(parsed.info ?? {}), inputVersions };
+    const { version, unchanged } = await this.swap(
+      dataset,
+      parsed.records,
+      info,
+      { capturedAt: at, origin: 'derived' },
+      options.onProgress,
+    );
+    if (unchanged) await this.store.reloadMeta(dataset.name);
+    else await this.store.refresh(dataset.name);
+    this.unrecorded.delete(dataset.name);
+    return {
+      dataset: dataset.name,
+      ok: true,
+      version,
+      recordCount: parsed.records.length,
+      ...(unchanged ? { unchanged } : {}),
+    };
   }
 
   private async collect(dataset: AnyDataset, options: IngestOptions) {
@@ -319,7 +405,11 @@ export class IngestionRunner {
       // "No rows" is only claimed of an upstream that answered; a failed source is named with its cause.
       if (failures.length)
         throw new IngestError(`no rows; sources unavailable: ${failures.join('; ')}; keeping the previous snapshot`);
-      const what = options.origin.kind === 'live' ? 'upstream returned no rows' : 'the payload held no rows';
+      const what = dataset.derive
+        ? 'the model produced no rows'
+        : options.origin.kind === 'live'
+          ? 'upstream returned no rows'
+          : 'the payload held no rows';
       throw new IngestError(`${what}; keeping the previous snapshot`);
     }
     // For a dataset where "nothing today" is a real answer (no active alerts), empty is not a collapse.
@@ -347,6 +437,7 @@ export class IngestionRunner {
     dataset: AnyDataset,
     records: unknown[],
     info: Record<string, unknown>,
+    moment: { capturedAt: number; origin: SnapshotOrigin },
     onProgress: IngestOptions['onProgress'],
   ): Promise<{ version: number; unchanged: boolean }> {
     const name = dataset.name;
@@ -379,6 +470,8 @@ export class IngestionRunner {
         dataset: name,
         version,
         now: this.clock.now(),
+        capturedAt: moment.capturedAt,
+        origin: moment.origin,
         count: payloads.length,
         source: dataset.source,
         info: infoText,
@@ -456,4 +549,11 @@ export class IngestionRunner {
       return 0;
     }
   }
+}
+
+function sameVersions(stored: unknown, now: Record<string, number>): boolean {
+  if (!stored || typeof stored !== 'object') return false;
+  const a = stored as Record<string, unknown>;
+  const keys = Object.keys(now);
+  return Object.keys(a).length === keys.length && keys.every((k) => a[k] === now[k]);
 }

@@ -12,8 +12,8 @@ export interface SchedulerOptions {
   lastAttemptAt?: (dataset: AnyDataset) => number | undefined;
   /** Runs one dataset live; must honour the signal (the runner passes it to every fetch). */
   run: (dataset: AnyDataset, signal: AbortSignal) => Promise<IngestResult>;
-  /** Called after each pass that refreshed something, with that pass's results. */
-  onPass?: (results: IngestResult[]) => void;
+  /** Called after each pass that refreshed something, with that pass's results; the next pass waits for it. */
+  onPass?: (results: IngestResult[]) => void | Promise<void>;
   /** Longest sleep between two looks at what is due (another node's refresh may move a due time). */
   maxSleepMs?: number;
   now?: () => number;
@@ -90,7 +90,11 @@ export class RefreshScheduler {
     }
     if (results.length === 0) return;
     this.passes++;
-    this.opts.onPass?.(results);
+    try {
+      await this.opts.onPass?.(results);
+    } catch {
+      // What follows a pass (derived models, logging) reports its own failures; the schedule goes on.
+    }
   }
 
   /** Cancels the next pass, aborts the current fetch and waits for the current run to settle. */

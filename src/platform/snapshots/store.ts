@@ -19,6 +19,10 @@ export class Snapshot<R = unknown, I = Record<string, unknown>> {
   get fetchedAt(): number {
     return this.meta.fetchedAt;
   }
+  /** The moment the rows describe (the data's time): what every time window of an answer is measured from. */
+  get capturedAt(): number {
+    return this.meta.capturedAt;
+  }
   get info(): I {
     return this.meta.info as I;
   }

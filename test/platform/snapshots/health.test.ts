@@ -16,6 +16,8 @@ const meta = (m: Partial<SnapshotMeta>): SnapshotMeta => ({
   dataset: 'x.y',
   version: 1,
   fetchedAt: NOW - 60_000,
+  capturedAt: NOW - 60_000,
+  origin: 'live',
   recordCount: 10,
   source: 'src',
   info: {},

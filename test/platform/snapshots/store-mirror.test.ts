@@ -8,6 +8,8 @@ const meta = (over: Partial<SnapshotMeta>): SnapshotMeta => ({
   // No published rows: the mirror alone is at stake (nothing to decode).
   version: 0,
   fetchedAt: 1,
+  capturedAt: 0,
+  origin: '',
   recordCount: 0,
   source: 'src',
   info: {},

@@ -16,5 +16,5 @@ CREATE TABLE `snapshot_versions` (
 CREATE INDEX `snapshot_versions_from_idx` ON `snapshot_versions` (`dataset`,`valid_from`);--> statement-breakpoint
 -- The version each dataset serves today starts its history (its content hash is unknown: the next
 -- refresh stores a new version rather than confirming this one).
-INSERT INTO `snapshot_versions` (`dataset`, `version`, `valid_from`, `valid_until`, `fetched_at`, `record_count`, `source`, `info`)
-SELECT `dataset`, `version`, `last_success_at`, `last_success_at`, `fetched_at`, `record_count`, `source`, `info` FROM `snapshot_meta` WHERE `version` > 0;
+INSERT INTO `snapshot_versions` (`dataset`, `version`, `valid_from`, `valid_until`, `fetched_at`, `captured_at`, `origin`, `record_count`, `source`, `info`)
+SELECT `dataset`, `version`, `last_success_at`, `last_success_at`, `fetched_at`, CASE WHEN `captured_at` > 0 THEN `captured_at` ELSE `fetched_at` END, `origin`, `record_count`, `source`, `info` FROM `snapshot_meta` WHERE `version` > 0;
