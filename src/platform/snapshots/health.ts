@@ -35,10 +35,7 @@ export function datasetHealth(
   unrecorded?: { at: number; error: string },
 ): DatasetHealth {
   const fetchedAt = meta && meta.version > 0 ? meta.fetchedAt : 0;
-  // A refresh that found the same content confirms the version without storing a new one
-  // (history.ts): the data is as fresh as that confirmation (lastSuccessAt).
-  const confirmedAt = fetchedAt > 0 ? Math.max(fetchedAt, meta!.lastSuccessAt) : 0;
-  const ageSeconds = confirmedAt > 0 ? Math.max(0, Math.round((now - confirmedAt) / 1000)) : null;
+  const ageSeconds = fetchedAt > 0 ? Math.max(0, Math.round((now - fetchedAt) / 1000)) : null;
   let lastError = meta?.lastError ?? null;
   let lastAttemptAt = meta?.lastAttemptAt ?? 0;
   if (unrecorded && unrecorded.at >= (meta?.lastSuccessAt ?? 0)) {

@@ -449,7 +449,7 @@ export class IngestionRunner {
       if (to < records.length) await yieldToEventLoop();
     }
     const infoText = JSON.stringify(info);
-    const contentHash = content.digest(infoText);
+    const contentHash = content.digest(infoText, moment.origin);
     const meta = await this.backend.meta(name);
     if (meta && meta.version > 0) {
       const current = await this.backend.versionRecord(name, meta.version);

@@ -44,6 +44,15 @@ describe('ContentHash', () => {
     expect(of(['{"a":1}'], '{}')).not.toBe(of(['{"a":1}'], '{"year":2026}'));
   });
 
+  it('tells a live fetch from the sample it happens to equal', () => {
+    const hash = (origin: string) => {
+      const h = new ContentHash();
+      h.row('{"a":1}');
+      return h.digest('{}', origin);
+    };
+    expect(hash('live')).not.toBe(hash('sample'));
+  });
+
   it('never lets two row lists run together', () => {
     expect(of(['ab', 'c'], '{}')).not.toBe(of(['a', 'bc'], '{}'));
     expect(of([], '{}')).not.toBe(of([''], '{}'));
