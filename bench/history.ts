@@ -64,7 +64,9 @@ export async function historyAsOf() {
 
     // as_of: instants spread over the retained history (the oldest retained hour to the newest).
     const earliest = (
-      sqlite.prepare('SELECT MAX(m) AS e FROM (SELECT MIN(valid_from) AS m FROM snapshot_versions GROUP BY dataset)').get() as {
+      sqlite
+        .prepare('SELECT MAX(m) AS e FROM (SELECT MIN(valid_from) AS m FROM snapshot_versions GROUP BY dataset)')
+        .get() as {
         e: number;
       }
     ).e;

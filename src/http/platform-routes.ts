@@ -349,11 +349,17 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       keys !== null ? keys.split(',') : undefined,
       tier === null ? undefined : (tier as 'fast' | 'slow'),
     );
-    const result = await runBootstrap(opts.dispatch, bootstrap, requested, {
-      headers: req.headers,
-      requestId: String(res.locals.requestId),
-      remoteAddress: req.socket.remoteAddress,
-    }, asOf);
+    const result = await runBootstrap(
+      opts.dispatch,
+      bootstrap,
+      requested,
+      {
+        headers: req.headers,
+        requestId: String(res.locals.requestId),
+        remoteAddress: req.socket.remoteAddress,
+      },
+      asOf,
+    );
     const { rate } = result;
     // Built for one identified caller from live limits and tiers: never stored by an HTTP cache.
     if (expression === undefined) return send(req, res, json(200, combinedBody(result), NO_STORE, rate));

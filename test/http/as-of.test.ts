@@ -120,7 +120,9 @@ describe('as_of and the versions listing', () => {
     const res = await app.get(asOf(QUAKES, iso(loadedAt - 1)));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
-      violations: [{ field: 'as_of', description: expect.stringContaining(`earliest instant available is ${iso(loadedAt)}`) }],
+      violations: [
+        { field: 'as_of', description: expect.stringContaining(`earliest instant available is ${iso(loadedAt)}`) },
+      ],
     });
   });
 
@@ -198,7 +200,9 @@ describe('retention', () => {
       const gone = await app.get(asOf(QUAKES, SAMPLE_NOW + HOUR + 1));
       expect(gone.status).toBe(400);
       // Version 3 was published at the second refresh, two hours after the samples loaded.
-      expect(gone.body.violations[0].description).toContain(`earliest instant available is ${iso(SAMPLE_NOW + 2 * HOUR)}`);
+      expect(gone.body.violations[0].description).toContain(
+        `earliest instant available is ${iso(SAMPLE_NOW + 2 * HOUR)}`,
+      );
     } finally {
       await app.close();
     }

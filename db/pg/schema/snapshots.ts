@@ -50,5 +50,8 @@ export const snapshotVersions = pgTable(
     source: text('source').notNull().default(''),
     info: text('info').notNull().default('{}'),
   },
-  (t) => [primaryKey({ columns: [t.dataset, t.version] }), index('snapshot_versions_from_idx').on(t.dataset, t.validFrom)],
+  (t) => [
+    primaryKey({ columns: [t.dataset, t.version] }),
+    index('snapshot_versions_from_idx').on(t.dataset, t.validFrom),
+  ],
 );

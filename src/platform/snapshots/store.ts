@@ -191,7 +191,13 @@ export class SnapshotStore {
   private decodeVersionNow(v: SnapshotVersion): Snapshot<any, any> | undefined {
     const payloads = this.backend.sync!.readVersion(v.dataset, v.version);
     if (payloads.length !== v.recordCount) return undefined;
-    return this.keepVersion(v, new Snapshot(historicalMeta(v), payloads.map((p) => JSON.parse(p) as unknown)));
+    return this.keepVersion(
+      v,
+      new Snapshot(
+        historicalMeta(v),
+        payloads.map((p) => JSON.parse(p) as unknown),
+      ),
+    );
   }
 
   /** A retained version decoded in chunks, yielding between them; undefined when its rows are gone. */

@@ -17,7 +17,13 @@ describe('versionsToPrune: 30 days or 100 versions, whichever is smaller', () =>
       versions: 100,
       drop: [2, 1],
     },
-    { what: 'a version that held until exactly the horizon stays', h: history(0, 30), days: 30, versions: 100, drop: [] },
+    {
+      what: 'a version that held until exactly the horizon stays',
+      h: history(0, 30),
+      days: 30,
+      versions: 100,
+      drop: [],
+    },
     {
       what: 'keeps the current version however old, even with no days of history',
       h: history(400, 500),
