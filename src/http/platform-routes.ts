@@ -451,8 +451,11 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       }
     }
     const responseEntries = deps.responses.size;
-    if (wanted) for (const name of wanted) deps.store.changed(name);
-    else deps.store.changed();
+    // Retained versions decoded for `as_of` are dropped too: the next read takes them from the database.
+    for (const name of wanted ?? [undefined]) {
+      deps.store.changed(name);
+      deps.store.purgeHistory(name);
+    }
     const datasets = wanted ?? allDatasets.map((d) => d.name);
     deps.logger.info(
       {

@@ -159,6 +159,12 @@ export class SnapshotStore {
     return new HistoryView(this, instant, inForce, earliest, reads);
   }
 
+  /** Drops every decoded retained version of one dataset or of all (a cache purge: the database is the truth). */
+  purgeHistory(dataset?: string): void {
+    for (const key of [...this.historical.keys()])
+      if (dataset === undefined || key.startsWith(`${dataset}@`)) this.historical.delete(key);
+  }
+
   /** Drops decoded copies of versions the runner has just pruned. */
   forgetHistory(dataset: string, versions: readonly number[]): void {
     for (const v of versions) this.historical.delete(`${dataset}@${v}`);
