@@ -39,7 +39,8 @@ export async function historyAsOf() {
       dataset: {
         ...dataset,
         kind: 'live',
-        sources: { rows: { url: 'https://rows.invalid/bench-only' } },
+        // Fed bytes only (origin 'bytes'): never fetched, never read from a sample file.
+        sources: { rows: { sample: 'bench-only' } },
         parse: (p: Partial<Record<string, Buffer>>) => ({ records: JSON.parse(p.rows!.toString()) as unknown[] }),
       } as AnyDataset,
     }));
@@ -59,6 +60,12 @@ export async function historyAsOf() {
     const sqlite = deps.db.$client;
     sqlite.pragma('wal_checkpoint(TRUNCATE)');
     const bytes = fs.statSync(file).size;
+    // Pages in use: the file keeps the pages pruned versions freed (reused by later writes, returned only by VACUUM).
+    const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+    const inUse =
+      ((sqlite.pragma('page_count', { simple: true }) as number) -
+        (sqlite.pragma('freelist_count', { simple: true }) as number)) *
+      pageSize;
     const versions = (sqlite.prepare('SELECT COUNT(*) AS n FROM snapshot_versions').get() as { n: number }).n;
     const rows = (sqlite.prepare('SELECT COUNT(*) AS n FROM snapshot_records').get() as { n: number }).n;
 
@@ -96,6 +103,7 @@ export async function historyAsOf() {
       scenario: 'history-30d-hourly-10-largest',
       value: Math.round(bytes / 1024 / 1024),
       unit: 'MiB database (SQLite) after 30 days of hourly changes',
+      inUseMiB: Math.round(inUse / 1024 / 1024),
       hours: HOURS,
       datasets: feeds.map((f) => `${f.dataset.name} (${f.rows.length} rows)`),
       retainedVersions: versions,
