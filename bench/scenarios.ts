@@ -130,6 +130,7 @@ import { ingestionThroughput, largeSnapshotFilter } from './in-process.js';
 import { coldStartAndMemory } from './cold-start.js';
 import { twoNodesVersusOne } from './cluster.js';
 import { clientConsumerTypecheck } from './client-typecheck.js';
+import { historyAsOf } from './history.js';
 
 export const scenarios: Scenario[] = [
   { name: 'list-earthquakes', path: '/api/seismology/v1/list-earthquakes', goal: 0.9 },
@@ -153,6 +154,7 @@ export const scenarios: Scenario[] = [
   { name: 'batch-20-vs-single', path: '', run: batchVersusSingle },
   { name: 'acled-country-filter-100k', path: '', run: () => largeSnapshotFilter() },
   { name: 'ingest-100k-earthquakes', path: '', run: () => ingestionThroughput() },
+  { name: 'history-30d-hourly-10-largest', path: '', run: () => historyAsOf() },
   { name: 'cold-start+rss', path: '', run: (env) => coldStartAndMemory(env.root) as never },
   { name: 'two-nodes-postgres-redis', path: '', run: twoNodesVersusOne },
   // Not the service: how fast a frontend type-checks calls through the packed client package.

@@ -66,6 +66,20 @@ export const ConfigSchema = z
       .min(0)
       .default(1000)
       .describe('how often a request may look for snapshots written by another process (`mds ingest`)'),
+    SNAPSHOT_RETENTION_DAYS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(30)
+      .describe(
+        'days a superseded snapshot version is kept after it stopped being served, for `as_of` and `/api/datasets/<name>/versions` (the smaller of this and SNAPSHOT_RETENTION_VERSIONS wins)',
+      ),
+    SNAPSHOT_RETENTION_VERSIONS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100)
+      .describe('most snapshot versions kept per dataset, the current one included (`1` keeps no history)'),
     BATCH_OPERATION_TIMEOUT_MS: z.coerce
       .number()
       .int()

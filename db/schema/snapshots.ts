@@ -1,4 +1,4 @@
-import { sqliteTable, text, integer, primaryKey } from 'drizzle-orm/sqlite-core';
+import { sqliteTable, text, integer, primaryKey, index } from 'drizzle-orm/sqlite-core';
 
 /**
  * One row per dataset: which snapshot version is current and how the last ingestion went.
@@ -41,4 +41,37 @@ export const snapshotRecords = sqliteTable(
     payload: text('payload').notNull(),
   },
   (t) => [primaryKey({ columns: [t.dataset, t.version, t.seq] })],
+);
+
+/**
+ * The retained history of every dataset: one row per published version, kept (with its rows in
+ * `snapshot_records`) for SNAPSHOT_RETENTION_DAYS / SNAPSHOT_RETENTION_VERSIONS. `as_of` answers
+ * read the version whose `valid_from` is the newest at or before the instant asked for.
+ */
+export const snapshotVersions = sqliteTable(
+  'snapshot_versions',
+  {
+    dataset: text('dataset').notNull(),
+    version: integer('version').notNull(),
+    /** Epoch ms at which this version became the one served (its publication). */
+    validFrom: integer('valid_from').notNull(),
+    /**
+     * Epoch ms until which it is known to hold: its successor's publication, or for the current
+     * version the latest ingestion that found the same content (an unchanged refresh extends it).
+     */
+    validUntil: integer('valid_until').notNull(),
+    fetchedAt: integer('fetched_at').notNull(),
+    /** The time the version's data describes (see snapshot_meta). */
+    capturedAt: integer('captured_at').notNull().default(0),
+    origin: text('origin').notNull().default(''),
+    recordCount: integer('record_count').notNull(),
+    /** SHA-256 of the rows and info as stored; '' for a version published before history was kept. */
+    contentHash: text('content_hash').notNull().default(''),
+    source: text('source').notNull().default(''),
+    info: text('info').notNull().default('{}'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dataset, t.version] }),
+    index('snapshot_versions_from_idx').on(t.dataset, t.validFrom),
+  ],
 );

@@ -57,7 +57,7 @@ export async function ingest(
     if (result.ok) {
       const partial = result.partialSources ? ` (sources unavailable: ${text(result.partialSources.join(', '))})` : '';
       const what = result.unchanged
-        ? `unchanged (its inputs have not changed), version ${result.version}`
+        ? `unchanged (same content, or a derived dataset's inputs unchanged), version ${result.version} stays`
         : `${result.recordCount} rows, version ${result.version}`;
       out.write(`${step}${name}: ok, ${what}, ${ms} ms${partial}\n`);
     } else if (result.skipped) {

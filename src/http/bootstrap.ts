@@ -81,6 +81,8 @@ export async function runBootstrap(
   table: BootstrapTable,
   names: readonly string[],
   caller: { headers: Record<string, string | string[] | undefined>; requestId: string; remoteAddress?: string },
+  /** `as_of` (epoch ms): every entry is asked as of this instant. */
+  asOf?: number,
 ): Promise<BootstrapResult> {
   const headers: Record<string, string | string[]> = {};
   for (const h of CREDENTIAL_HEADERS) if (caller.headers[h] !== undefined) headers[h] = caller.headers[h]!;
@@ -94,7 +96,7 @@ export async function runBootstrap(
     }
     const out = await dispatch({
       method: 'GET',
-      url: op.url,
+      url: asOf === undefined ? op.url : `${op.url}${op.url.includes('?') ? '&' : '?'}as_of=${asOf}`,
       headers,
       requestId: caller.requestId,
       remoteAddress: caller.remoteAddress,

@@ -13,6 +13,7 @@ import { admit } from '../trpc/access.js';
 import { answerKey, cachedAnswer, datasetVersions, readExpression, serialiseAnswer } from './answer.js';
 import { collectOperations, type OperationInfo } from './operations.js';
 import { procedureEntry } from './procedure-table.js';
+import { enterHistory, mementoDatetime, takeAsOf, withHistory } from './as-of.js';
 import { JSON_TYPE, jsonError, lowerCaseHeaders, type RestCall, type WireResponse } from './wire.js';
 
 /** An input schema, as far as the REST lane checks decoded query parameters against it. */
@@ -168,33 +169,41 @@ export class RestDispatcher {
     const accept = Array.isArray(call.headers.accept) ? call.headers.accept.join(',') : call.headers.accept;
     const format =
       route.method === 'GET' ? requestedExport(ctx.search, accept, route.rowsField, call.batch) : undefined;
-    const key = answerKey(ctx, route.procedure, route.meta);
-    const versions = key === undefined ? '' : datasetVersions(ctx, route.meta);
+    // `as_of`: the operation runs on the store as it was then (as-of.ts), remembered under its own key.
+    const instant = route.method === 'GET' ? takeAsOf(ctx.search, this.deps.clock.now()) : undefined;
+    const history = instant === undefined ? undefined : await enterHistory(ctx, route.meta, instant);
+    // Said on the answer only (a refusal is nobody's past state).
+    const answered = (prepared: PreparedBody) => {
+      if (history) ctx.resHeaders['Memento-Datetime'] = mementoDatetime(history.memento(route.meta.datasets ?? []));
+      return { prepared, format };
+    };
+    const current = answerKey(ctx, route.procedure, route.meta);
+    const versions = current === undefined ? '' : datasetVersions(ctx, route.meta);
+    const key = history && current !== undefined ? `${current}\u0000as_of:${versions}` : current;
     if (key !== undefined) {
       const hit = cachedAnswer(ctx, key, versions);
       if (hit) {
         // A remembered answer inside another (bootstrap, batch) still dates the outer one.
         if (hit.lastModified) noteRead({ capturedAt: hit.lastModified });
-        return { prepared: hit, format };
+        return answered(hit);
       }
     }
     // Every snapshot the procedure reads is noted: the newest capture among them is the Last-Modified.
     const { value, reads } = await noteReads(() =>
-      callTRPCProcedure({
-        router: this.router,
-        path: route.procedure,
-        type: route.type,
-        ctx,
-        // Read by the procedure's input step.
-        getRawInput: async () => rawInput(route, ctx, call),
-        signal: undefined,
-        batchIndex: 0,
-      }),
+      withHistory(history, () =>
+        callTRPCProcedure({
+          router: this.router,
+          path: route.procedure,
+          type: route.type,
+          ctx,
+          // Read by the procedure's input step.
+          getRawInput: async () => rawInput(route, ctx, call),
+          signal: undefined,
+          batchIndex: 0,
+        }),
+      ),
     );
-    return {
-      prepared: await serialiseAnswer(ctx, value as unknown, expression, key, versions, reads.newest),
-      format,
-    };
+    return answered(await serialiseAnswer(ctx, value as unknown, expression, key, versions, reads.newest));
   }
 }
 

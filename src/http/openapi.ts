@@ -128,6 +128,11 @@ const CACHE_HEADERS: Json = {
       'when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock.',
     schema: { type: 'string' },
   },
+  'Memento-Datetime': {
+    description:
+      'With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date).',
+    schema: { type: 'string' },
+  },
 };
 
 const NOT_MODIFIED: Json = {
@@ -228,7 +233,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
     title: 'Monitoring Data Service',
     description:
       'Read-only monitoring data (earthquakes, supply chain, markets, conflict and more) served from ' +
-      'snapshots refreshed by ingestion jobs. Every GET accepts a server-side `jmespath` projection; ' +
+      'snapshots refreshed by ingestion jobs. Every GET accepts a server-side `jmespath` projection and `as_of` (the answer as served at a past instant); ' +
       'degraded data is flagged in the body rather than hidden.',
     version,
     openApiVersion: '3.1.0',
@@ -272,13 +277,33 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
         'How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`).',
       schema: { type: 'string', enum: ['json', 'csv', 'ndjson'] },
     },
+    AsOf: {
+      name: 'as_of',
+      in: 'query',
+      required: false,
+      description:
+        'Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. ' +
+        'The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. ' +
+        'History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). ' +
+        "An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`.",
+      schema: {
+        type: 'string',
+        pattern:
+          '^([0-9]{1,15}|[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt ][0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2}))$',
+      },
+    },
   };
   for (const [path, item] of Object.entries(doc.paths as Json)) {
     for (const [method, op] of Object.entries(item as Json)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
       const info = ops.get(operationKey(method, path));
       const isPublic = isPublicOperation(info?.meta);
-      if (method === 'get') op.parameters = [...(op.parameters ?? []), { $ref: '#/components/parameters/Jmespath' }];
+      if (method === 'get')
+        op.parameters = [
+          ...(op.parameters ?? []),
+          { $ref: '#/components/parameters/Jmespath' },
+          { $ref: '#/components/parameters/AsOf' },
+        ];
       const ok = op.responses?.['200'];
       const rowsField =
         method === 'get' && info ? rowsFieldOf(procedureEntry(router, info.procedure)?.output) : undefined;

@@ -18,6 +18,9 @@ import type { AppDeps } from '../trpc/context.js';
 import { VERSION } from '../version.js';
 import { readJsonBody } from './body.js';
 import { readExpression } from './answer.js';
+import { takeAsOf } from './as-of.js';
+import type { SnapshotVersion } from '../platform/snapshots/backend.js';
+import { instantText } from '../platform/snapshots/history.js';
 import { bootstrapNames, combinedBody, combinedIdentity, runBootstrap, type BootstrapTable } from './bootstrap.js';
 import { send } from './rest.js';
 import { JSON_TYPE, jsonError, type Dispatch, type WireResponse } from './wire.js';
@@ -315,11 +318,13 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
   // --- bootstrap ----------------------------------------------------------------------------
 
   r.get('/api/bootstrap', route('/api/bootstrap'), async (req, res) => {
-    const q = strictQuery(req, ['keys', 'tier', 'jmespath']);
+    const q = strictQuery(req, ['keys', 'tier', 'jmespath', 'as_of']);
     if (!q.ok) return send(req, res, q.response);
     let expression: string | undefined;
+    let asOf: number | undefined;
     try {
       expression = readExpression(q.search);
+      asOf = takeAsOf(new URLSearchParams(q.search), deps.clock.now());
     } catch (e) {
       return send(req, res, fromError(e));
     }
@@ -356,11 +361,17 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       keys !== null ? keys.split(',') : undefined,
       tier === null ? undefined : (tier as 'fast' | 'slow'),
     );
-    const result = await runBootstrap(opts.dispatch, bootstrap, requested, {
-      headers: req.headers,
-      requestId: String(res.locals.requestId),
-      remoteAddress: req.socket.remoteAddress,
-    });
+    const result = await runBootstrap(
+      opts.dispatch,
+      bootstrap,
+      requested,
+      {
+        headers: req.headers,
+        requestId: String(res.locals.requestId),
+        remoteAddress: req.socket.remoteAddress,
+      },
+      asOf,
+    );
     const { rate } = result;
     // Built for one identified caller from live limits and tiers: never stored by an HTTP cache.
     if (expression === undefined) return send(req, res, json(200, combinedBody(result), NO_STORE, rate));
@@ -382,6 +393,25 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     const prepared = prepareBody(projected.value, false);
     remember(prepared);
     send(req, res, projectedAnswer(prepared.text, prepared.etag, rate));
+  });
+
+  // --- snapshot history ---------------------------------------------------------------------
+
+  r.get('/api/datasets/:name/versions', route('/api/datasets/:name/versions'), async (req, res) => {
+    const q = strictQuery(req, []);
+    if (!q.ok) return send(req, res, q.response);
+    try {
+      res.locals.keyId = (
+        await access.authenticateFrom(req.headers, req.socket.remoteAddress, String(res.locals.requestId))
+      ).id;
+    } catch (e) {
+      return send(req, res, fromError(e));
+    }
+    const name = String(req.params.name);
+    if (!allDatasets.some((d) => d.name === name))
+      return send(req, res, jsonError(404, { error: `no dataset named ${name}` }));
+    const versions = await deps.store.backend.history(name);
+    send(req, res, json(200, { versions: versions.map(versionEntry) }, NO_STORE));
   });
 
   // --- cache purge --------------------------------------------------------------------------
@@ -433,8 +463,11 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
       }
     }
     const responseEntries = deps.responses.size;
-    if (wanted) for (const name of wanted) deps.store.changed(name);
-    else deps.store.changed();
+    // Retained versions decoded for `as_of` are dropped too: the next read takes them from the database.
+    for (const name of wanted ?? [undefined]) {
+      deps.store.changed(name);
+      deps.store.purgeHistory(name);
+    }
     const datasets = wanted ?? allDatasets.map((d) => d.name);
     deps.logger.info(
       {
@@ -483,6 +516,7 @@ export function platformRouter(deps: AppDeps, opts: PlatformRouteOptions): Route
     ['/api/product-catalog', 'GET, HEAD'],
     ['/api/bootstrap', 'GET, HEAD'],
     ['/api/cache-purge', 'POST'],
+    ['/api/datasets/:name/versions', 'GET, HEAD'],
     ['/metrics', 'GET, HEAD'],
   ] as const) {
     r.all(p, route(p), methodNotAllowed(allow));
@@ -548,4 +582,22 @@ function probeWrite(sqlite: AppDeps['db']['$client']): StorageFailure | undefine
   } catch (e) {
     return storageFailureOf(e) ?? { kind: 'io', engine: 'sqlite', what: (e as Error).message, retryAfterSeconds: 30 };
   }
+}
+
+/**
+ * One retained version in the history listing, times in RFC 3339 (UTC, milliseconds) as health
+ * writes them: `validFrom` is when it began to be served (what `as_of` compares with), `validUntil`
+ * when its successor was published, or for the newest (current) version the latest ingestion that
+ * found the same content. `capturedAt` is the time its data describes.
+ */
+function versionEntry(v: SnapshotVersion) {
+  return {
+    version: v.version,
+    capturedAt: instantText(v.capturedAt),
+    fetchedAt: instantText(v.fetchedAt),
+    validFrom: instantText(v.validFrom),
+    validUntil: instantText(v.validUntil),
+    records: v.recordCount,
+    contentHash: v.contentHash,
+  };
 }

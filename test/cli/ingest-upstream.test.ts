@@ -235,6 +235,12 @@ describe('at start', () => {
       JSON.stringify({ referenceDigest: 'an-older-version-of-the-file' }),
       TABLE,
     ]);
+    // ...and its retained version says the same (content other than the file's, so the reload is a new version).
+    await storeSql({ dbFile: db }, `UPDATE snapshot_versions SET info = ?, content_hash = ? WHERE dataset = ?`, [
+      JSON.stringify({ referenceDigest: 'an-older-version-of-the-file' }),
+      'older-content',
+      TABLE,
+    ]);
     const out = await startAndStop(db);
     expect(out).toMatch(/"records":13,"msg":"reloaded changed reference table supply-chain\.chokepoints"/);
     expect(out).not.toMatch(/military\.bases/);

@@ -47,7 +47,12 @@ describe('openapi.gen.yaml', () => {
         { $ref: '#/components/schemas/JmespathProjectionError' },
       ]);
       for (const status of ['429', '500', '503']) expect(entry.responses[status], `${op.path} ${status}`).toBeDefined();
-      if (op.method === 'GET') expect(entry.parameters).toContainEqual({ $ref: '#/components/parameters/Jmespath' });
+      if (op.method === 'GET') {
+        expect(entry.parameters).toContainEqual({ $ref: '#/components/parameters/Jmespath' });
+        // Every GET can be asked as of a past instant (src/http/as-of.ts).
+        expect(entry.parameters).toContainEqual({ $ref: '#/components/parameters/AsOf' });
+        expect(ok.headers['Memento-Datetime'], op.path).toBeDefined();
+      }
     }
   });
 
@@ -62,6 +67,7 @@ describe('openapi.gen.yaml', () => {
       'cursor',
       'min_magnitude',
       '#/components/parameters/Jmespath',
+      '#/components/parameters/AsOf',
       // A list operation: its rows also as CSV or NDJSON.
       '#/components/parameters/Format',
     ]);

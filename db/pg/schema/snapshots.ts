@@ -1,4 +1,4 @@
-import { pgTable, text, integer, bigint, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, text, integer, bigint, primaryKey, index } from 'drizzle-orm/pg-core';
 
 /**
  * PostgreSQL twin of db/schema/snapshots.ts (same tables, same columns, same meaning): one row per
@@ -32,4 +32,26 @@ export const snapshotRecords = pgTable(
     payload: text('payload').notNull(),
   },
   (t) => [primaryKey({ columns: [t.dataset, t.version, t.seq] })],
+);
+
+/** Every dataset's retained versions (see the SQLite twin for the meaning of each column). */
+export const snapshotVersions = pgTable(
+  'snapshot_versions',
+  {
+    dataset: text('dataset').notNull(),
+    version: integer('version').notNull(),
+    validFrom: bigint('valid_from', { mode: 'number' }).notNull(),
+    validUntil: bigint('valid_until', { mode: 'number' }).notNull(),
+    fetchedAt: bigint('fetched_at', { mode: 'number' }).notNull(),
+    capturedAt: bigint('captured_at', { mode: 'number' }).notNull().default(0),
+    origin: text('origin').notNull().default(''),
+    recordCount: integer('record_count').notNull(),
+    contentHash: text('content_hash').notNull().default(''),
+    source: text('source').notNull().default(''),
+    info: text('info').notNull().default('{}'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dataset, t.version] }),
+    index('snapshot_versions_from_idx').on(t.dataset, t.validFrom),
+  ],
 );

@@ -3233,7 +3233,7 @@ export interface paths {
         };
         /**
          * List the current forecast cards
-         * @description Forecast cards from the latest forecast document (the forecast model is not computed here yet: this serves the bundled sample document): probability, confidence, signals, cascades, trend, market calibration, projections, case file and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). Nothing is written by a model here.
+         * @description Forecast cards of the latest run of the forecast job, computed here from our snapshots with the published detectors (country instability, political unrest, UCDP conflict zones, cyber threats, GPS interference in shipping zones, prediction markets): probability, confidence, signals, cascades, trend against the previous run, projections and resolution rule. Filters: `domain` (exact) and `region` (case-insensitive substring). Scenarios are written by rules, not by a model.
          */
         get: operations["GetForecasts"];
         put?: never;
@@ -3253,7 +3253,7 @@ export interface paths {
         };
         /**
          * Score past forecasts against their resolutions
-         * @description Brier and log scores, calibration buckets, per-domain and per-origin tallies and skill against prediction markets, computed here from the forecast pipeline’s resolutions ledger over a 180-day rolling window. No parameters.
+         * @description Brier and log scores, calibration buckets, per-domain and per-origin tallies and skill against prediction markets over a 180-day rolling window of the resolutions ledger, which is appended here from the forecast runs and resolved from our own datasets once each deadline passes. No parameters.
          */
         get: operations["GetForecastScorecard"];
         put?: never;
@@ -3273,7 +3273,7 @@ export interface paths {
         };
         /**
          * Describe the latest simulation package
-         * @description The run id, schema version, theater count and date of the latest simulation package written by the forecast pipeline. `runId` does not select an older package: it only adds a note when it is not the latest.
+         * @description The run id, schema version, theater count and date of the latest simulation package, derived here from the current forecast run (its forecasts grouped by region into theaters). `runId` does not select an older package: it only adds a note when it is not the latest.
          */
         get: operations["GetSimulationPackage"];
         put?: never;
@@ -3293,7 +3293,7 @@ export interface paths {
         };
         /**
          * Read the outcome of your simulation
-         * @description The outcome of a simulation you queued with trigger-simulation: per theater, the chance that at least one of its forecasts comes true now and after a week on the forecasts’ own projections, computed from the current forecast document. `runId` selects the package run; without it, your latest finished simulation. Other accounts’ simulations are never visible.
+         * @description The outcome of a simulation you queued with trigger-simulation: a seeded Monte Carlo of 10,000 runs per theater over the package’s paths (each forecast happening with its probability, setting off its cascades), summarised per theater as the published theater summaries (top paths with the share of runs, dominant reactions, stabilizers). The same package always gives the same outcome. `runId` selects the package run; without it, your latest finished simulation. Other accounts’ simulations are never visible.
          */
         get: operations["GetSimulationOutcome"];
         put?: never;
@@ -13272,7 +13272,7 @@ export interface components {
             marketBrier: number;
             /**
              * Format: double
-             * @description forecastBrier - marketBrier; negative means the forecasts beat the market.
+             * @description marketBrier - forecastBrier; positive means the forecasts beat the market.
              */
             brierDelta: number;
         };
@@ -13285,6 +13285,7 @@ export interface components {
             logScore?: number;
             /** Format: int32 */
             excludedScored: number;
+            /** @description Excluded origins that have scored entries, sorted. */
             excludedOrigins: string[];
         };
         /** @description The latest simulation package. */
@@ -15535,6 +15536,8 @@ export interface components {
         Jmespath: string;
         /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
         Format: "json" | "csv" | "ndjson";
+        /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+        AsOf: string;
     };
     requestBodies: never;
     headers: never;
@@ -15551,6 +15554,8 @@ export interface operations {
                 min_severity?: "FLIGHT_DELAY_SEVERITY_NORMAL" | "FLIGHT_DELAY_SEVERITY_MINOR" | "FLIGHT_DELAY_SEVERITY_MODERATE" | "FLIGHT_DELAY_SEVERITY_MAJOR" | "FLIGHT_DELAY_SEVERITY_SEVERE" | "FLIGHT_DELAY_SEVERITY_UNKNOWN";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15575,6 +15580,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15677,6 +15684,8 @@ export interface operations {
                 airports?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15701,6 +15710,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15807,6 +15818,8 @@ export interface operations {
                 origin?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15831,6 +15844,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15936,6 +15951,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -15960,6 +15977,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16063,6 +16082,8 @@ export interface operations {
                 min_flights?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16087,6 +16108,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16191,6 +16214,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16215,6 +16240,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16329,6 +16356,8 @@ export interface operations {
                 market?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16353,6 +16382,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16464,6 +16495,8 @@ export interface operations {
                 sort_by?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16488,6 +16521,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16601,6 +16636,8 @@ export interface operations {
                 sort_by_price?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16625,6 +16662,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16732,6 +16771,8 @@ export interface operations {
                 ne_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -16756,6 +16797,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16859,6 +16902,8 @@ export interface operations {
                 video_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -16881,6 +16926,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17136,6 +17183,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17160,6 +17209,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17261,6 +17312,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -17283,6 +17336,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17384,6 +17439,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17408,6 +17465,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17511,6 +17570,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17535,6 +17596,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17639,6 +17702,8 @@ export interface operations {
                 min_severity?: "ANOMALY_SEVERITY_UNSPECIFIED" | "ANOMALY_SEVERITY_NORMAL" | "ANOMALY_SEVERITY_MODERATE" | "ANOMALY_SEVERITY_EXTREME";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17663,6 +17728,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17764,6 +17831,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -17786,6 +17855,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17892,6 +17963,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -17916,6 +17989,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18022,6 +18097,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18046,6 +18123,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18147,6 +18226,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18171,6 +18252,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18273,6 +18356,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -18295,6 +18380,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18552,6 +18639,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18576,6 +18665,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18680,6 +18771,8 @@ export interface operations {
                 range?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -18702,6 +18795,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18806,6 +18901,8 @@ export interface operations {
                 range?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -18830,6 +18927,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18935,6 +19034,8 @@ export interface operations {
                 category_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -18957,6 +19058,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19060,6 +19163,8 @@ export interface operations {
                 basket_slug?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19084,6 +19189,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19186,6 +19293,8 @@ export interface operations {
                 market_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19210,6 +19319,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19318,6 +19429,8 @@ export interface operations {
                 min_severity?: "CRITICALITY_LEVEL_LOW" | "CRITICALITY_LEVEL_MEDIUM" | "CRITICALITY_LEVEL_HIGH" | "CRITICALITY_LEVEL_CRITICAL";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19342,6 +19455,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19446,6 +19561,8 @@ export interface operations {
                 flow_limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -19468,6 +19585,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19573,6 +19692,8 @@ export interface operations {
                 radius?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19597,6 +19718,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19698,6 +19821,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19722,6 +19847,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19823,6 +19950,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19847,6 +19976,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19948,6 +20079,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -19972,6 +20105,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20073,6 +20208,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20097,6 +20234,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20198,6 +20337,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -20220,6 +20361,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20321,6 +20464,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20345,6 +20490,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20448,6 +20595,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -20470,6 +20619,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20700,6 +20851,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -20722,6 +20875,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20823,6 +20978,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20847,6 +21004,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20953,6 +21112,8 @@ export interface operations {
                 cursor?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -20977,6 +21138,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21078,6 +21241,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21100,6 +21265,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21201,6 +21368,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21223,6 +21392,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21326,6 +21497,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21350,6 +21523,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21451,6 +21626,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21473,6 +21650,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21574,6 +21753,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -21596,6 +21777,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21698,6 +21881,8 @@ export interface operations {
                 commodities?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21722,6 +21907,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21823,6 +22010,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21847,6 +22036,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21948,6 +22139,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -21972,6 +22165,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22075,6 +22270,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22099,6 +22296,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22200,6 +22399,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22224,6 +22425,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22325,6 +22528,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22349,6 +22554,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22450,6 +22657,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -22472,6 +22681,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22575,6 +22786,8 @@ export interface operations {
                 category?: "conservation" | "consumer_support";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22599,6 +22812,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22700,6 +22915,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22724,6 +22941,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22825,6 +23044,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22849,6 +23070,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -22950,6 +23173,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -22974,6 +23199,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23075,6 +23302,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23099,6 +23328,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23200,6 +23431,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23224,6 +23457,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23344,6 +23579,8 @@ export interface operations {
                 min_automation_score?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -23366,6 +23603,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23467,6 +23706,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23491,6 +23732,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23592,6 +23835,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23616,6 +23861,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23721,6 +23968,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23745,6 +23994,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23848,6 +24099,8 @@ export interface operations {
                 category_limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -23870,6 +24123,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -23972,6 +24227,8 @@ export interface operations {
                 status?: "SERVICE_OPERATIONAL_STATUS_OPERATIONAL" | "SERVICE_OPERATIONAL_STATUS_DEGRADED" | "SERVICE_OPERATIONAL_STATUS_PARTIAL_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAJOR_OUTAGE" | "SERVICE_OPERATIONAL_STATUS_MAINTENANCE";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -23996,6 +24253,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24102,6 +24361,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -24126,6 +24387,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24227,6 +24490,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24249,6 +24514,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24351,6 +24618,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -24375,6 +24644,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24480,6 +24751,8 @@ export interface operations {
                 count?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24502,6 +24775,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24757,6 +25032,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -24781,6 +25058,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -24882,6 +25161,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -24904,6 +25185,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25007,6 +25290,8 @@ export interface operations {
                 lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25029,6 +25314,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25132,6 +25419,8 @@ export interface operations {
                 keys?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25154,6 +25443,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25255,6 +25546,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25277,6 +25570,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25380,6 +25675,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25402,6 +25699,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25503,6 +25802,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25527,6 +25828,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25630,6 +25933,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -25652,6 +25957,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25754,6 +26061,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25778,6 +26087,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -25885,6 +26196,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -25909,6 +26222,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26012,6 +26327,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26036,6 +26353,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26140,6 +26459,8 @@ export interface operations {
                 domain?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -26162,6 +26483,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26266,6 +26589,8 @@ export interface operations {
                 domain?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26290,6 +26615,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26392,6 +26719,8 @@ export interface operations {
                 mode?: "MODE_HISTORY";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -26414,6 +26743,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26518,6 +26849,8 @@ export interface operations {
                 account?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26542,6 +26875,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26646,6 +26981,8 @@ export interface operations {
                 channel?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26670,6 +27007,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26772,6 +27111,8 @@ export interface operations {
                 include_gdelt?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26796,6 +27137,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -26903,6 +27246,8 @@ export interface operations {
                 sort?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -26927,6 +27272,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27029,6 +27376,8 @@ export interface operations {
                 topic?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -27051,6 +27400,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27152,6 +27503,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27176,6 +27529,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27278,6 +27633,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27302,6 +27659,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27404,6 +27763,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27428,6 +27789,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27688,6 +28051,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -27712,6 +28077,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -27972,6 +28339,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -27994,6 +28363,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28096,6 +28467,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28118,6 +28491,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28222,6 +28597,8 @@ export interface operations {
                 framework?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -28246,6 +28623,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28502,6 +28881,8 @@ export interface operations {
                 region_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28524,6 +28905,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28627,6 +29010,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -28651,6 +29036,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28753,6 +29140,8 @@ export interface operations {
                 region_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28775,6 +29164,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -28876,6 +29267,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -28898,6 +29291,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29000,6 +29395,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -29022,6 +29419,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29127,6 +29526,8 @@ export interface operations {
                 fuel_mode?: "oil" | "gas" | "both";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29151,6 +29552,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29252,6 +29655,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29276,6 +29681,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29378,6 +29785,8 @@ export interface operations {
                 frameworkId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29402,6 +29811,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29506,6 +29917,8 @@ export interface operations {
                 area?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29530,6 +29943,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29637,6 +30052,8 @@ export interface operations {
                 include_tankers?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -29659,6 +30076,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29761,6 +30180,8 @@ export interface operations {
                 symbols?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -29783,6 +30204,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -29885,6 +30308,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -29909,6 +30334,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30011,6 +30438,8 @@ export interface operations {
                 country_code?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -30033,6 +30462,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30134,6 +30565,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30158,6 +30591,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30261,6 +30696,8 @@ export interface operations {
                 toDate?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30285,6 +30722,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30387,6 +30826,8 @@ export interface operations {
                 symbol?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30411,6 +30852,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30512,6 +30955,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30536,6 +30981,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30637,6 +31084,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30661,6 +31110,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30762,6 +31213,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30786,6 +31239,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -30887,6 +31342,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -30911,6 +31368,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31012,6 +31471,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31036,6 +31497,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31138,6 +31601,8 @@ export interface operations {
                 ids?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31162,6 +31627,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31263,6 +31730,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31287,6 +31756,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31389,6 +31860,8 @@ export interface operations {
                 coins?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -31411,6 +31884,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31512,6 +31987,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31536,6 +32013,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31637,6 +32116,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31661,6 +32142,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31762,6 +32245,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -31786,6 +32271,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -31890,6 +32377,8 @@ export interface operations {
                 include_news?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -31912,6 +32401,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32016,6 +32507,8 @@ export interface operations {
                 include_news?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32040,6 +32533,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32144,6 +32639,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32168,6 +32665,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32271,6 +32770,8 @@ export interface operations {
                 eval_window_days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32295,6 +32796,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32397,6 +32900,8 @@ export interface operations {
                 symbols?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32421,6 +32926,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32522,6 +33029,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -32544,6 +33053,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32646,6 +33157,8 @@ export interface operations {
                 metals?: string[];
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32670,6 +33183,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32779,6 +33294,8 @@ export interface operations {
                 aircraft_type?: "MILITARY_AIRCRAFT_TYPE_UNSPECIFIED" | "MILITARY_AIRCRAFT_TYPE_FIGHTER" | "MILITARY_AIRCRAFT_TYPE_BOMBER" | "MILITARY_AIRCRAFT_TYPE_TRANSPORT" | "MILITARY_AIRCRAFT_TYPE_TANKER" | "MILITARY_AIRCRAFT_TYPE_AWACS" | "MILITARY_AIRCRAFT_TYPE_RECONNAISSANCE" | "MILITARY_AIRCRAFT_TYPE_HELICOPTER" | "MILITARY_AIRCRAFT_TYPE_DRONE" | "MILITARY_AIRCRAFT_TYPE_PATROL" | "MILITARY_AIRCRAFT_TYPE_SPECIAL_OPS" | "MILITARY_AIRCRAFT_TYPE_VIP" | "MILITARY_AIRCRAFT_TYPE_UNKNOWN";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -32801,6 +33318,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -32903,6 +33422,8 @@ export interface operations {
                 theater?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -32927,6 +33448,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33036,6 +33559,8 @@ export interface operations {
                 country?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33058,6 +33583,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33160,6 +33687,8 @@ export interface operations {
                 force_refresh?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33182,6 +33711,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33286,6 +33817,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -33310,6 +33843,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33413,6 +33948,8 @@ export interface operations {
                 country_code: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -33437,6 +33974,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33540,6 +34079,8 @@ export interface operations {
                 icao24: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33562,6 +34103,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33817,6 +34360,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33839,6 +34384,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -33942,6 +34489,8 @@ export interface operations {
                 icao24: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -33964,6 +34513,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34066,6 +34617,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34090,6 +34643,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34192,6 +34747,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34216,6 +34773,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34317,6 +34876,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34341,6 +34902,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34446,6 +35009,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34470,6 +35035,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34575,6 +35142,8 @@ export interface operations {
                 query?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34599,6 +35168,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34704,6 +35275,8 @@ export interface operations {
                 period?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34728,6 +35301,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34832,6 +35407,8 @@ export interface operations {
                 feed_type?: "top" | "new" | "best" | "ask" | "show" | "job";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34856,6 +35433,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -34961,6 +35540,8 @@ export interface operations {
                 days?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -34985,6 +35566,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35086,6 +35669,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35108,6 +35693,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35211,6 +35798,8 @@ export interface operations {
                 commodity?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35235,6 +35824,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35337,6 +35928,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35361,6 +35954,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35462,6 +36057,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35486,6 +36083,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35588,6 +36187,8 @@ export interface operations {
                 countryCode?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35610,6 +36211,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35717,6 +36320,8 @@ export interface operations {
                 year?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35739,6 +36344,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35841,6 +36448,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -35863,6 +36472,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -35966,6 +36577,8 @@ export interface operations {
                 max_results?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -35990,6 +36603,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36093,6 +36708,8 @@ export interface operations {
                 region?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -36117,6 +36734,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36218,6 +36837,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -36240,6 +36861,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36342,6 +36965,8 @@ export interface operations {
                 runId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -36364,6 +36989,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -36466,6 +37093,8 @@ export interface operations {
                 runId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -36488,6 +37117,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37206,6 +37837,8 @@ export interface operations {
                 cache_key?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -37228,6 +37861,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37331,6 +37966,8 @@ export interface operations {
                 lang?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -37353,6 +37990,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37454,6 +38093,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -37478,6 +38119,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37736,6 +38379,8 @@ export interface operations {
                 jobId?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -37758,6 +38403,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37864,6 +38511,8 @@ export interface operations {
                 min_magnitude?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -37888,6 +38537,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -37995,6 +38646,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -38017,6 +38670,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38118,6 +38773,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38142,6 +38799,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38397,6 +39056,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -38419,6 +39080,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38520,6 +39183,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38544,6 +39209,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38647,6 +39314,8 @@ export interface operations {
                 chokepointId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38671,6 +39340,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38773,6 +39444,8 @@ export interface operations {
                 facilityType?: "ugs" | "spr" | "lng_export" | "lng_import" | "crude_tank_farm";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38797,6 +39470,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -38900,6 +39575,8 @@ export interface operations {
                 facilityId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -38924,6 +39601,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39026,6 +39705,8 @@ export interface operations {
                 commodityType?: "gas" | "oil";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39050,6 +39731,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39153,6 +39836,8 @@ export interface operations {
                 pipelineId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39177,6 +39862,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39281,6 +39968,8 @@ export interface operations {
                 severity?: "confirmed" | "watch";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39305,6 +39994,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39408,6 +40099,8 @@ export interface operations {
                 shortageId: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -39430,6 +40123,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39534,6 +40229,8 @@ export interface operations {
                 ongoingOnly?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39558,6 +40255,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39664,6 +40363,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -39686,6 +40387,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39787,6 +40490,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39811,6 +40516,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -39912,6 +40619,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -39936,6 +40645,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40037,6 +40748,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40061,6 +40774,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40165,6 +40880,8 @@ export interface operations {
                 stage?: "mine" | "refinery" | "smelter" | "smelting";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -40187,6 +40904,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40292,6 +41011,8 @@ export interface operations {
                 closurePct?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40316,6 +41037,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40423,6 +41146,8 @@ export interface operations {
                 cargoType?: "container" | "tanker" | "bulk" | "roro";
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -40445,6 +41170,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40548,6 +41275,8 @@ export interface operations {
                 iso2: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40572,6 +41301,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40676,6 +41407,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40700,6 +41433,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40804,6 +41539,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -40826,6 +41563,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -40932,6 +41671,8 @@ export interface operations {
                 closureDays?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -40956,6 +41697,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41062,6 +41805,8 @@ export interface operations {
                 hs2?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41086,6 +41831,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41188,6 +41935,8 @@ export interface operations {
                 max_items?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41212,6 +41961,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41315,6 +42066,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41339,6 +42092,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41444,6 +42199,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41468,6 +42225,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41572,6 +42331,8 @@ export interface operations {
                 years?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41596,6 +42357,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41700,6 +42463,8 @@ export interface operations {
                 limit?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41724,6 +42489,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41825,6 +42592,8 @@ export interface operations {
             query?: {
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41849,6 +42618,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -41953,6 +42724,8 @@ export interface operations {
                 anomalies_only?: boolean;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -41977,6 +42750,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42088,6 +42863,8 @@ export interface operations {
                 sw_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -42110,6 +42887,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42216,6 +42995,8 @@ export interface operations {
                 bound_n?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -42238,6 +43019,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42340,6 +43123,8 @@ export interface operations {
                 webcam_id?: string;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
             };
             header?: never;
             path?: never;
@@ -42362,6 +43147,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -42471,6 +43258,8 @@ export interface operations {
                 sw_lon?: number;
                 /** @description JMESPath expression applied to the response body on the server (at most 1024 UTF-8 bytes; the projected result at most 256 KiB). Empty means no projection. */
                 jmespath?: components["parameters"]["Jmespath"];
+                /** @description Answer as the service answered at this past instant: RFC 3339 with a time zone (`2026-11-20T12:00:00Z`) or Unix epoch milliseconds. The answer is computed from the snapshot versions in force then and is the same bytes and ETag as were served then; it carries `Memento-Datetime`. History is kept for SNAPSHOT_RETENTION_DAYS (30) or SNAPSHOT_RETENTION_VERSIONS (100) per dataset, whichever is less, and each plan reaches back `historyDays` (`/api/product-catalog`). An instant before that, or in the future, is a 400 naming the earliest instant available. Each dataset's versions: `GET /api/datasets/{name}/versions`. */
+                as_of?: components["parameters"]["AsOf"];
                 /** @description How the answer is written: `json` (the default), or the rows as `csv` or `ndjson`, streamed, after any `jmespath` projection. Wins over `Accept` (`text/csv`, `application/x-ndjson`). */
                 format?: components["parameters"]["Format"];
             };
@@ -42495,6 +43284,8 @@ export interface operations {
                     "Cache-Control": string;
                     /** @description The time the answer’s data describes: the newest capture among the snapshots it was computed from (absent when it read none). Every time window in the answer is measured from the snapshots’ capture, not the clock. */
                     "Last-Modified"?: string;
+                    /** @description With `as_of` only (RFC 7089): when the snapshot versions this answer was computed from began to be served (an HTTP-date). */
+                    "Memento-Datetime"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -10,6 +10,11 @@ export interface Plan {
   perMinute: number;
   /** Requests per sliding day for one credential; null means no daily cap. */
   perDay: number | null;
+  /**
+   * How far back `as_of` may reach, in days before now; null: as far as the service keeps history
+   * (SNAPSHOT_RETENTION_DAYS). The retained history itself is the same for every plan.
+   */
+  historyDays: number | null;
   description: string;
 }
 
@@ -18,12 +23,20 @@ export interface Plan {
  * catalogue endpoint can serve it unchanged.
  */
 export const PLANS = [
-  { planKey: 'free', tier: 0, perMinute: 10, perDay: 100, description: 'Evaluation access to ungated operations.' },
+  {
+    planKey: 'free',
+    tier: 0,
+    perMinute: 10,
+    perDay: 100,
+    historyDays: 1,
+    description: 'Evaluation access to ungated operations.',
+  },
   {
     planKey: 'pro',
     tier: 1,
     perMinute: 30,
     perDay: 500,
+    historyDays: 7,
     description: 'Individual use, including pro-gated operations.',
   },
   {
@@ -31,6 +44,7 @@ export const PLANS = [
     tier: 2,
     perMinute: 60,
     perDay: 1000,
+    historyDays: 14,
     description: 'Programmatic access for small integrations.',
   },
   {
@@ -38,6 +52,7 @@ export const PLANS = [
     tier: 2,
     perMinute: 300,
     perDay: 10_000,
+    historyDays: 30,
     description: 'Programmatic access for production integrations.',
   },
   {
@@ -45,6 +60,7 @@ export const PLANS = [
     tier: 3,
     perMinute: 1000,
     perDay: null,
+    historyDays: null,
     description: 'Operator-issued or contracted access, no daily cap.',
   },
 ] as const satisfies readonly Plan[];

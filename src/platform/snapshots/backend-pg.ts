@@ -1,8 +1,8 @@
-import { and, asc, eq, gte, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { PgDb } from '../../../db/pg/client.js';
 import { LOCK_SPACE } from '../../../db/pg/client.js';
-import { snapshotMeta, snapshotRecords } from '../../../db/pg/schema/index.js';
+import { snapshotMeta, snapshotRecords, snapshotVersions } from '../../../db/pg/schema/index.js';
 import {
   parseInfo,
   type LockedRun,
@@ -10,9 +10,16 @@ import {
   type PublishOutcome,
   type SnapshotBackend,
   type SnapshotMeta,
+  type SnapshotVersion,
+  type VersionsAt,
 } from './backend.js';
 
 type MetaRow = typeof snapshotMeta.$inferSelect;
+type VersionRow = typeof snapshotVersions.$inferSelect;
+
+function toVersion(row: VersionRow): SnapshotVersion {
+  return { ...row, info: parseInfo(row.info) };
+}
 
 /** Wait between attempts to re-take a dataset's lock after its connection was lost. */
 const RETAKE_MS = 250;
@@ -102,7 +109,7 @@ export class PgSnapshotBackend implements SnapshotBackend {
   async publish(input: PublishInput): Promise<PublishOutcome> {
     return this.db.transaction(async (tx) => {
       // The meta row is locked first, so a concurrent publish of the same dataset waits for this one.
-      await tx
+      const [current] = await tx
         .select({ v: snapshotMeta.version })
         .from(snapshotMeta)
         .where(eq(snapshotMeta.dataset, input.dataset))
@@ -112,7 +119,14 @@ export class PgSnapshotBackend implements SnapshotBackend {
         .from(snapshotRecords)
         .where(and(eq(snapshotRecords.dataset, input.dataset), eq(snapshotRecords.version, input.version)));
       if (n !== input.count) return 'rows-missing';
-      const updated = await tx
+      if ((current?.v ?? 0) >= input.version) return 'superseded';
+      // The version being replaced stops holding at the new one's publication.
+      if (current)
+        await tx
+          .update(snapshotVersions)
+          .set({ validUntil: input.now })
+          .where(and(eq(snapshotVersions.dataset, input.dataset), eq(snapshotVersions.version, current.v)));
+      await tx
         .update(snapshotMeta)
         .set({
           version: input.version,
@@ -126,10 +140,94 @@ export class PgSnapshotBackend implements SnapshotBackend {
           lastSuccessAt: input.now,
           lastError: null,
         })
-        .where(and(eq(snapshotMeta.dataset, input.dataset), lt(snapshotMeta.version, input.version)))
-        .returning({ v: snapshotMeta.version });
-      return updated.length > 0 ? 'published' : 'superseded';
+        .where(eq(snapshotMeta.dataset, input.dataset));
+      await tx.insert(snapshotVersions).values({
+        dataset: input.dataset,
+        version: input.version,
+        validFrom: input.now,
+        validUntil: input.now,
+        fetchedAt: input.now,
+        capturedAt: input.capturedAt,
+        origin: input.origin,
+        recordCount: input.count,
+        contentHash: input.contentHash,
+        source: input.source,
+        info: input.info,
+      });
+      return 'published';
     });
+  }
+
+  async confirm(dataset: string, version: number, now: number): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(snapshotMeta)
+        .set({ lastAttemptAt: now, lastSuccessAt: now, lastError: null })
+        .where(and(eq(snapshotMeta.dataset, dataset), eq(snapshotMeta.version, version)))
+        .returning({ v: snapshotMeta.version });
+      if (updated.length === 0) return false;
+      await tx
+        .update(snapshotVersions)
+        .set({ validUntil: sql`GREATEST(${snapshotVersions.validUntil}, ${now})` })
+        .where(and(eq(snapshotVersions.dataset, dataset), eq(snapshotVersions.version, version)));
+      return true;
+    });
+  }
+
+  async history(dataset: string): Promise<SnapshotVersion[]> {
+    const rows = await this.db
+      .select()
+      .from(snapshotVersions)
+      .where(eq(snapshotVersions.dataset, dataset))
+      .orderBy(desc(snapshotVersions.version));
+    return rows.map(toVersion);
+  }
+
+  async versionRecord(dataset: string, version: number): Promise<SnapshotVersion | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(snapshotVersions)
+      .where(and(eq(snapshotVersions.dataset, dataset), eq(snapshotVersions.version, version)));
+    return row ? toVersion(row) : undefined;
+  }
+
+  async versionsAt(instant: number): Promise<VersionsAt> {
+    // One snapshot of the table for both answers (REPEATABLE READ), so a prune between them cannot disagree.
+    return this.db.transaction(
+      async (tx) => {
+        const inForce = await tx.execute<Record<string, unknown>>(sql`
+          SELECT DISTINCT ON (dataset) * FROM ${snapshotVersions}
+          WHERE valid_from <= ${instant} ORDER BY dataset, version DESC`);
+        const earliest = await tx
+          .select({ dataset: snapshotVersions.dataset, validFrom: sql<string>`MIN(${snapshotVersions.validFrom})` })
+          .from(snapshotVersions)
+          .groupBy(snapshotVersions.dataset);
+        return {
+          inForce: inForce.rows.map((r) => ({
+            dataset: String(r.dataset),
+            version: Number(r.version),
+            validFrom: Number(r.valid_from),
+            validUntil: Number(r.valid_until),
+            fetchedAt: Number(r.fetched_at),
+            capturedAt: Number(r.captured_at),
+            origin: String(r.origin),
+            recordCount: Number(r.record_count),
+            contentHash: String(r.content_hash),
+            source: String(r.source),
+            info: parseInfo(String(r.info)),
+          })),
+          earliest: earliest.map((r) => ({ dataset: r.dataset, validFrom: Number(r.validFrom) })),
+        };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
+  async forgetVersions(dataset: string, versions: readonly number[]): Promise<void> {
+    if (versions.length === 0) return;
+    await this.db
+      .delete(snapshotVersions)
+      .where(and(eq(snapshotVersions.dataset, dataset), inArray(snapshotVersions.version, [...versions])));
   }
 
   async recordFailure(dataset: string, source: string, now: number, error: string): Promise<void> {
@@ -147,27 +245,19 @@ export class PgSnapshotBackend implements SnapshotBackend {
   }
 
   async staleVersions(dataset: string, upTo: number): Promise<number[]> {
-    const current = this.db
-      .select({ v: sql`COALESCE(MAX(${snapshotMeta.version}), 0)` })
-      .from(snapshotMeta)
-      .where(eq(snapshotMeta.dataset, dataset));
-    const rows = await this.db
-      .selectDistinct({ version: snapshotRecords.version })
-      .from(snapshotRecords)
-      .where(
-        and(
-          eq(snapshotRecords.dataset, dataset),
-          ne(snapshotRecords.version, sql`(${current})`),
-          lte(snapshotRecords.version, upTo),
-        ),
-      );
-    return rows.map((r) => r.version);
+    const rows = await this.db.execute<{ version: number }>(sql`
+      SELECT DISTINCT r.version FROM ${snapshotRecords} r
+      WHERE r.dataset = ${dataset} AND r.version <= ${upTo}
+        AND r.version <> COALESCE((SELECT MAX(m.version) FROM ${snapshotMeta} m WHERE m.dataset = ${dataset}), 0)
+        AND NOT EXISTS (SELECT 1 FROM ${snapshotVersions} v WHERE v.dataset = r.dataset AND v.version = r.version)`);
+    return rows.rows.map((r) => Number(r.version));
   }
 
   async strayVersions(): Promise<{ dataset: string; version: number }[]> {
     const rows = await this.db.execute<{ dataset: string; version: number }>(sql`
       SELECT DISTINCT r.dataset, r.version FROM ${snapshotRecords} r LEFT JOIN ${snapshotMeta} m ON m.dataset = r.dataset
-      WHERE r.version <> COALESCE(m.version, 0)`);
+      WHERE r.version <> COALESCE(m.version, 0)
+        AND NOT EXISTS (SELECT 1 FROM ${snapshotVersions} v WHERE v.dataset = r.dataset AND v.version = r.version)`);
     return rows.rows;
   }
 

@@ -7,8 +7,40 @@ import {
   type PublishOutcome,
   type SnapshotBackend,
   type SnapshotMeta,
+  type SnapshotVersion,
   type SyncSnapshotReads,
+  type VersionsAt,
 } from './backend.js';
+
+interface VersionRow {
+  dataset: string;
+  version: number;
+  valid_from: number;
+  valid_until: number;
+  fetched_at: number;
+  captured_at: number;
+  origin: string;
+  record_count: number;
+  content_hash: string;
+  source: string;
+  info: string;
+}
+
+function toVersion(row: VersionRow): SnapshotVersion {
+  return {
+    dataset: row.dataset,
+    version: row.version,
+    validFrom: row.valid_from,
+    validUntil: row.valid_until,
+    fetchedAt: row.fetched_at,
+    capturedAt: row.captured_at,
+    origin: row.origin,
+    recordCount: row.record_count,
+    contentHash: row.content_hash,
+    source: row.source,
+    info: parseInfo(row.info),
+  };
+}
 
 interface MetaRow {
   dataset: string;
@@ -62,6 +94,15 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
   private readonly insertOne: Database.Statement;
   private readonly deleteVersion: Database.Statement;
   private readonly stmtStale: Database.Statement<[string, string, number], { version: number }>;
+  private readonly stmtHistory: Database.Statement<[string], VersionRow>;
+  private readonly stmtVersionRecord: Database.Statement<[string, number], VersionRow>;
+  private readonly stmtInForce: Database.Statement<[number], VersionRow>;
+  private readonly stmtEarliest: Database.Statement<[], { dataset: string; valid_from: number }>;
+  private readonly closeVersion: Database.Statement;
+  private readonly insertVersion: Database.Statement;
+  private readonly stmtConfirm: Database.Statement;
+  private readonly extendVersion: Database.Statement;
+  private readonly forgetVersion: Database.Statement;
   private readonly stmtStray: Database.Statement<[], { dataset: string; version: number }>;
   private readonly allocate: Database.Statement<{ dataset: string; source: string }, { staged: number }>;
   private readonly stmtPublish: Database.Statement;
@@ -91,12 +132,39 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
       'DELETE FROM snapshot_records WHERE rowid IN (SELECT rowid FROM snapshot_records WHERE dataset = ? AND version = ? LIMIT ?)',
     );
     this.stmtStale = sqlite.prepare(
-      'SELECT DISTINCT version FROM snapshot_records WHERE dataset = ? AND version <> (SELECT COALESCE(MAX(version), 0) FROM snapshot_meta WHERE dataset = ?) AND version <= ?',
+      `SELECT DISTINCT version FROM snapshot_records r WHERE dataset = ?
+         AND version <> (SELECT COALESCE(MAX(version), 0) FROM snapshot_meta WHERE dataset = ?) AND version <= ?
+         AND NOT EXISTS (SELECT 1 FROM snapshot_versions v WHERE v.dataset = r.dataset AND v.version = r.version)`,
     );
     this.stmtStray = sqlite.prepare(
       `SELECT DISTINCT r.dataset, r.version FROM snapshot_records r LEFT JOIN snapshot_meta m ON m.dataset = r.dataset
-       WHERE r.version <> COALESCE(m.version, 0)`,
+       WHERE r.version <> COALESCE(m.version, 0)
+         AND NOT EXISTS (SELECT 1 FROM snapshot_versions v WHERE v.dataset = r.dataset AND v.version = r.version)`,
     );
+    this.stmtHistory = sqlite.prepare('SELECT * FROM snapshot_versions WHERE dataset = ? ORDER BY version DESC');
+    this.stmtVersionRecord = sqlite.prepare('SELECT * FROM snapshot_versions WHERE dataset = ? AND version = ?');
+    this.stmtInForce = sqlite.prepare(
+      `SELECT v.* FROM snapshot_versions v JOIN (
+         SELECT dataset, MAX(version) AS version FROM snapshot_versions WHERE valid_from <= ? GROUP BY dataset
+       ) f ON f.dataset = v.dataset AND f.version = v.version`,
+    );
+    this.stmtEarliest = sqlite.prepare(
+      'SELECT dataset, MIN(valid_from) AS valid_from FROM snapshot_versions GROUP BY dataset',
+    );
+    // The version being replaced stops holding at the new one's publication.
+    this.closeVersion = sqlite.prepare(
+      'UPDATE snapshot_versions SET valid_until = @now WHERE dataset = @dataset AND version = (SELECT version FROM snapshot_meta WHERE dataset = @dataset)',
+    );
+    this.insertVersion = sqlite.prepare(`
+      INSERT INTO snapshot_versions (dataset, version, valid_from, valid_until, fetched_at, captured_at, origin, record_count, content_hash, source, info)
+      VALUES (@dataset, @version, @now, @now, @now, @capturedAt, @origin, @count, @contentHash, @source, @info)`);
+    this.stmtConfirm = sqlite.prepare(`
+      UPDATE snapshot_meta SET last_attempt_at = @now, last_success_at = @now, last_error = NULL
+      WHERE dataset = @dataset AND version = @version`);
+    this.extendVersion = sqlite.prepare(
+      'UPDATE snapshot_versions SET valid_until = MAX(valid_until, @now) WHERE dataset = @dataset AND version = @version',
+    );
+    this.forgetVersion = sqlite.prepare('DELETE FROM snapshot_versions WHERE dataset = ? AND version = ?');
     this.allocate = sqlite.prepare(`
       INSERT INTO snapshot_meta (dataset, source, staged_version) VALUES (@dataset, @source, 1)
       ON CONFLICT(dataset) DO UPDATE SET staged_version = MAX(staged_version, version) + 1
@@ -123,6 +191,7 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
       allMeta: () => this.stmtAllMeta.all().map(toMeta),
       // Meta and rows in one read transaction, so a concurrent swap cannot mix them.
       readCurrent: (dataset) => readCurrent(dataset),
+      readVersion: (dataset, version) => this.stmtRecords.all(dataset, version).map((r) => r.payload),
       versions: () =>
         this.stmtVersions.all().map((r) => ({ dataset: r.dataset, version: r.version, recordCount: r.record_count })),
       dataVersion: () => this.stmtDataVersion.get()!.data_version,
@@ -168,7 +237,46 @@ export class SqliteSnapshotBackend implements SnapshotBackend {
     return this.sqlite
       .transaction((): PublishOutcome => {
         if (this.countVersion.get(input.dataset, input.version)!.n !== input.count) return 'rows-missing';
-        return this.stmtPublish.run(input).changes > 0 ? 'published' : 'superseded';
+        const { dataset, version, now, capturedAt, origin, count, source, info, contentHash } = input;
+        if ((this.stmtMeta.get(dataset)?.version ?? 0) >= version) return 'superseded';
+        this.closeVersion.run({ dataset, now });
+        this.stmtPublish.run({ dataset, version, now, capturedAt, origin, count, source, info });
+        this.insertVersion.run({ dataset, version, now, capturedAt, origin, count, contentHash, source, info });
+        return 'published';
+      })
+      .immediate();
+  }
+
+  async confirm(dataset: string, version: number, now: number): Promise<boolean> {
+    return this.sqlite
+      .transaction(() => {
+        if (this.stmtConfirm.run({ dataset, version, now }).changes === 0) return false;
+        this.extendVersion.run({ dataset, version, now });
+        return true;
+      })
+      .immediate();
+  }
+
+  async history(dataset: string): Promise<SnapshotVersion[]> {
+    return this.stmtHistory.all(dataset).map(toVersion);
+  }
+
+  async versionRecord(dataset: string, version: number): Promise<SnapshotVersion | undefined> {
+    const row = this.stmtVersionRecord.get(dataset, version);
+    return row ? toVersion(row) : undefined;
+  }
+
+  async versionsAt(instant: number): Promise<VersionsAt> {
+    return this.sqlite.transaction(() => ({
+      inForce: this.stmtInForce.all(instant).map(toVersion),
+      earliest: this.stmtEarliest.all().map((r) => ({ dataset: r.dataset, validFrom: r.valid_from })),
+    }))();
+  }
+
+  async forgetVersions(dataset: string, versions: readonly number[]): Promise<void> {
+    this.sqlite
+      .transaction(() => {
+        for (const v of versions) this.forgetVersion.run(dataset, v);
       })
       .immediate();
   }

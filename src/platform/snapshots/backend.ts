@@ -38,6 +38,33 @@ export interface PublishInput {
   source: string;
   /** JSON text of the dataset-level attributes. */
   info: string;
+  /** SHA-256 of the rows and info (contentHash in history.ts): an unchanged refresh is told by it. */
+  contentHash: string;
+}
+
+/**
+ * One retained version of a dataset (table snapshot_versions). Times are epoch ms: it was served
+ * from `validFrom` (its publication) on; `validUntil` is its successor's publication, or for the
+ * current version the latest ingestion that found the same content.
+ */
+export interface SnapshotVersion {
+  dataset: string;
+  version: number;
+  validFrom: number;
+  validUntil: number;
+  fetchedAt: number;
+  capturedAt: number;
+  origin: string;
+  recordCount: number;
+  contentHash: string;
+  source: string;
+  info: Record<string, unknown>;
+}
+
+/** The versions in force at one instant: per dataset the newest published at or before it, and where each dataset's retained history begins. */
+export interface VersionsAt {
+  inForce: SnapshotVersion[];
+  earliest: { dataset: string; validFrom: number }[];
 }
 
 /**
@@ -69,13 +96,26 @@ export interface SnapshotBackend {
   writeRecords(dataset: string, version: number, firstSeq: number, payloads: readonly string[]): Promise<void>;
   /** Makes a fully staged version current in one transaction, if it is complete and still the newest. */
   publish(input: PublishInput): Promise<PublishOutcome>;
+  /**
+   * A run found exactly the current version's content: records the success and extends that
+   * version's validity to `now`, in one transaction; false when `version` is no longer current.
+   */
+  confirm(dataset: string, version: number, now: number): Promise<boolean>;
+  /** The retained versions of one dataset, newest first. */
+  history(dataset: string): Promise<SnapshotVersion[]>;
+  /** One retained version, if it is still kept. */
+  versionRecord(dataset: string, version: number): Promise<SnapshotVersion | undefined>;
+  /** The version of every dataset in force at `instant` (epoch ms), and where each one's history begins. */
+  versionsAt(instant: number): Promise<VersionsAt>;
+  /** Forgets retained versions (their history rows; the runner then removes their rows in chunks). */
+  forgetVersions(dataset: string, versions: readonly number[]): Promise<void>;
   /** Records a failed run against the dataset (its current version is untouched). */
   recordFailure(dataset: string, source: string, now: number, error: string): Promise<void>;
   /** Deletes up to `limit` rows of one version; returns how many it deleted (0 when none are left). */
   removeRecords(dataset: string, version: number, limit: number): Promise<number>;
-  /** Versions of a dataset at or below `upTo` that still have rows and are not the current one. */
+  /** Versions of a dataset at or below `upTo` that still have rows and are neither current nor retained (dead runs' staging). */
   staleVersions(dataset: string, upTo: number): Promise<number[]>;
-  /** Every (dataset, version) with rows that is not its dataset's current version. */
+  /** Every (dataset, version) with rows that is neither its dataset's current version nor a retained one. */
   strayVersions(): Promise<{ dataset: string; version: number }[]>;
 
   /**
@@ -95,6 +135,8 @@ export interface SyncSnapshotReads {
   allMeta(): SnapshotMeta[];
   /** Meta and every row of the current version, read in one transaction (never a mix of two versions). */
   readCurrent(dataset: string): { meta: SnapshotMeta; payloads: string[] } | undefined;
+  /** Every row of one version (current or retained), in seq order. */
+  readVersion(dataset: string, version: number): string[];
   /** Current version and row count of every dataset. */
   versions(): { dataset: string; version: number; recordCount: number }[];
   /** A number that changes whenever another connection commits a write. */

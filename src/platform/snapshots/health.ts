@@ -43,6 +43,14 @@ const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
  * nothing is served whatever is stored. `unrecorded` is a failure the database could not store (disk
  * full), held in memory. `now` is the wall clock: how old the data is now is health's question.
  */
+/**
+ * Until when the data is known current: its capture, or a later refresh that found the same content
+ * (stored once, so the capture stays the first one's) or recomputed a model over unchanged inputs.
+ */
+function confirmedAt(meta: SnapshotMeta, capturedAt: number): number {
+  return meta.origin === 'live' || meta.origin === 'derived' ? Math.max(capturedAt, meta.lastSuccessAt) : capturedAt;
+}
+
 export function datasetHealth(
   dataset: AnyDataset,
   meta: SnapshotMeta | undefined,
@@ -68,7 +76,7 @@ export function datasetHealth(
   else if (meta.origin === 'sample') status = 'SAMPLE';
   else if (failing) status = 'STALE';
   // A reference table is as current as its file in the repository (a start reloads a changed one): age says nothing.
-  else if (dataset.kind !== 'reference' && ageSeconds !== null && ageSeconds > dataset.maxStaleMinutes * 60)
+  else if (dataset.kind !== 'reference' && now - confirmedAt(meta, capturedAt) > dataset.maxStaleMinutes * 60_000)
     status = 'STALE';
   else status = 'OK';
   return {

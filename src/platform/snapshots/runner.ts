@@ -18,6 +18,7 @@ import { dataTime } from './data-time.js';
 import type { SnapshotBackend, SnapshotOrigin } from './backend.js';
 import { bundledFile } from './samples.js';
 import { digestReferencePayloads, REFERENCE_DIGEST_KEY } from './reference.js';
+import { ContentHash, versionsToPrune } from './history.js';
 
 export interface IngestResult {
   dataset: string;
@@ -28,7 +29,11 @@ export interface IngestResult {
   partialSources?: string[];
   /** True when another node held the dataset's ingestion lock, so this run did nothing. */
   skipped?: boolean;
-  /** A derived dataset whose inputs had not changed since its current snapshot: nothing was published. */
+  /**
+   * Nothing was published: the run found exactly the current version's content (its validity was
+   * extended, history.ts), or a derived dataset's inputs had not changed since its current snapshot.
+   * Nothing derived from it needs recomputing.
+   */
   unchanged?: boolean;
 }
 
@@ -96,8 +101,8 @@ export class IngestionRunner {
   }
 
   /**
-   * At start: removes rows of versions other than the published one, left by runs that died
-   * (killed, crashed) before publishing or before removing the superseded version. A run in
+   * At start: removes rows of versions that are neither the published one nor a retained one, left
+   * by runs that died (killed, crashed) before publishing or while pruning history. A run in
    * another process that is still writing would find its rows gone and refuse to publish.
    */
   async removeDeadStaging(): Promise<number> {
@@ -204,8 +209,9 @@ export class IngestionRunner {
         // Which contents of the repository's reference files this snapshot holds (a start reloads on change).
         ...(referenceDigest ? { [REFERENCE_DIGEST_KEY]: referenceDigest } : {}),
       };
-      const version = await this.swap(dataset, parsed.records, info, moment, options.onProgress);
-      await this.store.refresh(dataset.name);
+      const { version, unchanged } = await this.swap(dataset, parsed.records, info, moment, options.onProgress);
+      if (unchanged) await this.store.reloadMeta(dataset.name);
+      else await this.store.refresh(dataset.name);
       this.unrecorded.delete(dataset.name);
       return {
         dataset: dataset.name,
@@ -213,6 +219,7 @@ export class IngestionRunner {
         version,
         recordCount: parsed.records.length,
         partialSources: missing.length ? missing : undefined,
+        ...(unchanged ? { unchanged } : {}),
       };
     } catch (err) {
       // Every message leaving the runner (result, stored meta, logs, CLI) has the secrets taken out.
@@ -278,6 +285,9 @@ export class IngestionRunner {
     if (!this.backend.sync) await this.store.refresh(dataset.name);
     const current = this.store.read(dataset.name);
     if (current && !options.force && sameVersions(current.info.inputVersions, inputVersions)) {
+      // Still what its inputs give: confirmed current now (health ages it from this), nothing stored.
+      await this.backend.confirm(dataset.name, current.version, this.clock.now());
+      await this.store.reloadMeta(dataset.name);
       return {
         dataset: dataset.name,
         ok: true,
@@ -292,16 +302,23 @@ export class IngestionRunner {
     if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('the model returned no record list');
     await this.check(dataset, parsed, options, []);
     const info = { ...(parsed.info ?? {}), inputVersions };
-    const version = await this.swap(
+    const { version, unchanged } = await this.swap(
       dataset,
       parsed.records,
       info,
       { capturedAt: at, origin: 'derived' },
       options.onProgress,
     );
-    await this.store.refresh(dataset.name);
+    if (unchanged) await this.store.reloadMeta(dataset.name);
+    else await this.store.refresh(dataset.name);
     this.unrecorded.delete(dataset.name);
-    return { dataset: dataset.name, ok: true, version, recordCount: parsed.records.length };
+    return {
+      dataset: dataset.name,
+      ok: true,
+      version,
+      recordCount: parsed.records.length,
+      ...(unchanged ? { unchanged } : {}),
+    };
   }
 
   private async collect(dataset: AnyDataset, options: IngestOptions) {
@@ -419,11 +436,14 @@ export class IngestionRunner {
   }
 
   /**
-   * Stages the rows under a fresh version in transactions of WRITE_CHUNK rows, yielding to the event
-   * loop between them, then publishes the version in one small transaction and removes the old
-   * rows the same way. No lock is held for longer than one chunk, so requests (and their rate-limit
-   * writes) in this or another process are never stalled behind a large ingestion. A failure before
-   * publishing leaves the old version current and its staged rows are removed.
+   * Serialises the rows and hashes them with the info. Content equal to the current version's is
+   * not stored again: the current version is confirmed (its validity extended) in one small
+   * transaction. Otherwise the rows are staged under a fresh version in transactions of WRITE_CHUNK
+   * rows, yielding to the event loop between them, then the version is published in one small
+   * transaction and history beyond retention is removed the same way. No lock is held for longer
+   * than one chunk, so requests (and their rate-limit writes) in this or another process are never
+   * stalled behind a large ingestion. A failure before publishing leaves the old version current
+   * and its staged rows are removed.
    */
   private async swap(
     dataset: AnyDataset,
@@ -431,16 +451,31 @@ export class IngestionRunner {
     info: Record<string, unknown>,
     moment: { capturedAt: number; origin: SnapshotOrigin },
     onProgress: IngestOptions['onProgress'],
-  ): Promise<number> {
+  ): Promise<{ version: number; unchanged: boolean }> {
     const name = dataset.name;
+    const payloads: string[] = new Array(records.length);
+    const content = new ContentHash();
+    for (let from = 0; from < records.length; from += WRITE_CHUNK) {
+      const to = Math.min(records.length, from + WRITE_CHUNK);
+      for (let i = from; i < to; i++) content.row((payloads[i] = JSON.stringify(records[i])));
+      if (to < records.length) await yieldToEventLoop();
+    }
+    const infoText = JSON.stringify(info);
+    const contentHash = content.digest(infoText, moment.origin);
+    const meta = await this.backend.meta(name);
+    if (meta && meta.version > 0) {
+      const current = await this.backend.versionRecord(name, meta.version);
+      if (current?.contentHash === contentHash && (await this.backend.confirm(name, meta.version, this.clock.now()))) {
+        await this.prune(name);
+        return { version: meta.version, unchanged: true };
+      }
+    }
     const version = await this.backend.allocateVersion(name, dataset.source);
     try {
-      for (let from = 0; from < records.length; from += WRITE_CHUNK) {
-        const to = Math.min(records.length, from + WRITE_CHUNK);
-        const payloads: string[] = new Array(to - from);
-        for (let i = from; i < to; i++) payloads[i - from] = JSON.stringify(records[i]);
-        await this.backend.writeRecords(name, version, from, payloads);
-        onProgress?.('write', to, records.length);
+      for (let from = 0; from < payloads.length; from += WRITE_CHUNK) {
+        const to = Math.min(payloads.length, from + WRITE_CHUNK);
+        await this.backend.writeRecords(name, version, from, payloads.slice(from, to));
+        onProgress?.('write', to, payloads.length);
         await yieldToEventLoop();
       }
       const outcome = await this.backend.publish({
@@ -449,9 +484,10 @@ export class IngestionRunner {
         now: this.clock.now(),
         capturedAt: moment.capturedAt,
         origin: moment.origin,
-        count: records.length,
+        count: payloads.length,
         source: dataset.source,
-        info: JSON.stringify(info),
+        info: infoText,
+        contentHash,
       });
       // A start-up cleanup in another process may have taken staged rows of this run for a dead one's.
       if (outcome === 'rows-missing')
@@ -463,21 +499,42 @@ export class IngestionRunner {
       throw err;
     }
     await this.removeStale(name, version);
-    return version;
+    await this.prune(name);
+    return { version, unchanged: false };
   }
 
-  /** Deletes one version's rows in chunks (staged rows of a failed run, or a superseded snapshot). */
+  /** Deletes one version's rows in chunks (staged rows of a failed run, or a version out of retention). */
   private async removeVersion(dataset: string, version: number): Promise<void> {
     while ((await this.backend.removeRecords(dataset, version, WRITE_CHUNK)) > 0) await yieldToEventLoop();
   }
 
-  /** Removes every version older than the one just published, including leftovers of crashed runs. */
+  /** Removes rows staged under older versions by runs that died before publishing (they are no version's). */
   private async removeStale(dataset: string, published: number): Promise<void> {
     try {
       for (const version of await this.backend.staleVersions(dataset, published - 1))
         await this.removeVersion(dataset, version);
     } catch {
-      // Housekeeping: the next run retries. Readers never look at versions other than the current one.
+      // Housekeeping: the next run retries. Readers never look at these rows.
+    }
+  }
+
+  /**
+   * Drops the versions beyond retention (SNAPSHOT_RETENTION_DAYS / _VERSIONS): first from the history,
+   * so no `as_of` read picks them any more, then their rows in chunks. Rows left by a crash between
+   * the two are no version's and go at the next start (removeDeadStaging).
+   */
+  private async prune(dataset: string): Promise<void> {
+    try {
+      const drop = versionsToPrune(await this.backend.history(dataset), this.clock.now(), {
+        days: this.config.SNAPSHOT_RETENTION_DAYS,
+        versions: this.config.SNAPSHOT_RETENTION_VERSIONS,
+      });
+      if (drop.length === 0) return;
+      await this.backend.forgetVersions(dataset, drop);
+      this.store.forgetHistory(dataset, drop);
+      for (const version of drop) await this.removeVersion(dataset, version);
+    } catch {
+      // Housekeeping: the next run retries. Readers of the current version never look at these rows.
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { noteRead } from './data-time.js';
-import type { SnapshotBackend, SnapshotMeta } from './backend.js';
+import type { SnapshotBackend, SnapshotMeta, SnapshotVersion } from './backend.js';
+import { HistoryView, historicalMeta, type HistoricalReads } from './as-of.js';
 
 export type { SnapshotMeta } from './backend.js';
 
@@ -59,6 +60,9 @@ export class Snapshot<R = unknown, I = Record<string, unknown>> {
  * memory). A failure is the preparer's to report; the version is served all the same.
  */
 export type SnapshotPreparer = (fresh: Snapshot<any, any>, serving: Snapshot<any, any> | undefined) => Promise<void>;
+/** Retained versions kept decoded for `as_of` reads: at most this many, holding at most this many rows together. */
+const HISTORY_VERSIONS = 64;
+const HISTORY_ROWS = 500_000;
 
 /** Rows decoded between two yields to the event loop while a new version is decoded in the background. */
 const DECODE_CHUNK = 2000;
@@ -100,6 +104,8 @@ export class SnapshotStore {
   private readonly preparers = new Map<string, SnapshotPreparer>();
   /** Snapshots their dataset's preparer has run on. */
   private readonly prepared = new WeakSet<Snapshot<any, any>>();
+  /** Retained (not current) versions decoded for `as_of` reads, by `dataset@version`, least recently used first. */
+  private readonly historical = new Map<string, Snapshot<any, any>>();
 
   constructor(
     readonly backend: SnapshotBackend,
@@ -165,6 +171,83 @@ export class SnapshotStore {
     // The answer being made read it: its capture counts toward the answer's Last-Modified.
     if (snapshot) noteRead(snapshot);
     return snapshot;
+  }
+
+  /**
+   * A request-scoped view of the store as it was at `instant` (epoch ms): every read answers with the
+   * version that was being served then (see as-of.ts). Reads the history index once.
+   */
+  async at(instant: number): Promise<HistoryView> {
+    const { inForce, earliest } = await this.backend.versionsAt(instant);
+    const reads: HistoricalReads = {
+      withheld: (dataset) => this.withheld.has(dataset),
+      current: (dataset) => this.read(dataset),
+      cached: (v) => this.cachedVersion(v),
+      decodeNow: this.backend.sync ? (v) => this.decodeVersionNow(v) : undefined,
+      decode: (v) => this.decodeVersion(v),
+    };
+    return new HistoryView(this, instant, inForce, earliest, reads);
+  }
+
+  /** Drops every decoded retained version of one dataset or of all (a cache purge: the database is the truth). */
+  purgeHistory(dataset?: string): void {
+    for (const key of [...this.historical.keys()])
+      if (dataset === undefined || key.startsWith(`${dataset}@`)) this.historical.delete(key);
+  }
+
+  /** Drops decoded copies of versions the runner has just pruned. */
+  forgetHistory(dataset: string, versions: readonly number[]): void {
+    for (const v of versions) this.historical.delete(`${dataset}@${v}`);
+  }
+
+  private cachedVersion(v: SnapshotVersion): Snapshot<any, any> | undefined {
+    const key = `${v.dataset}@${v.version}`;
+    const hit = this.historical.get(key);
+    if (hit) {
+      this.historical.delete(key);
+      this.historical.set(key, hit);
+    }
+    return hit;
+  }
+
+  private keepVersion(v: SnapshotVersion, snapshot: Snapshot<any, any>): Snapshot<any, any> {
+    this.historical.set(`${v.dataset}@${v.version}`, snapshot);
+    let rows = 0;
+    for (const s of this.historical.values()) rows += s.records.length;
+    // Bounded by rows held (a month of a large dataset's versions would not fit in memory).
+    for (const [key, s] of this.historical) {
+      if (this.historical.size <= 1 || (rows <= HISTORY_ROWS && this.historical.size <= HISTORY_VERSIONS)) break;
+      this.historical.delete(key);
+      rows -= s.records.length;
+    }
+    return snapshot;
+  }
+
+  /** SQLite: a retained version's rows read and decoded at once; undefined when they are gone (pruned meanwhile). */
+  private decodeVersionNow(v: SnapshotVersion): Snapshot<any, any> | undefined {
+    const payloads = this.backend.sync!.readVersion(v.dataset, v.version);
+    if (payloads.length !== v.recordCount) return undefined;
+    return this.keepVersion(
+      v,
+      new Snapshot(
+        historicalMeta(v),
+        payloads.map((p) => JSON.parse(p) as unknown),
+      ),
+    );
+  }
+
+  /** A retained version decoded in chunks, yielding between them; undefined when its rows are gone. */
+  private async decodeVersion(v: SnapshotVersion): Promise<Snapshot<any, any> | undefined> {
+    const hit = this.cachedVersion(v);
+    if (hit) return hit;
+    const records: unknown[] = [];
+    for (let from = 0; from < v.recordCount; from += DECODE_CHUNK) {
+      const rows = await this.backend.readChunk(v.dataset, v.version, from, from + DECODE_CHUNK);
+      if (rows.length !== Math.min(DECODE_CHUNK, v.recordCount - from)) return undefined;
+      for (const r of rows) records.push(JSON.parse(r));
+      await yieldToEventLoop();
+    }
+    return this.keepVersion(v, new Snapshot(historicalMeta(v), records));
   }
 
   /** Current version of a dataset (0 when it has none). Cheap: answered from the decoded cache. */

@@ -81,8 +81,11 @@ describe('snapshot store on PostgreSQL', () => {
     await client.connect();
     try {
       const { rows } = await client.query('SELECT version, count(*)::int AS n FROM snapshot_records GROUP BY version');
-      // The superseded version's rows are gone; only the published one remains.
-      expect(rows).toEqual([{ version: 2, n: 12 }]);
+      // The superseded version's rows stay as retained history (SNAPSHOT_RETENTION_*), beside the published one.
+      expect(rows.sort((a, b) => a.version - b.version)).toEqual([
+        { version: 1, n: 10 },
+        { version: 2, n: 12 },
+      ]);
     } finally {
       await client.end();
     }
