@@ -38,7 +38,12 @@ describe('mds ingest', () => {
     const lines = r.out.trim().split('\n');
     expect(lines[0]).toMatch(/^\[1\/2\] seismology\.earthquakes: ok, /);
     expect(lines[1]).toMatch(/^\[2\/2\] research\.arxiv-papers: ok, /);
-    expect(lines[2]).toMatch(/^2 datasets: 2 ok, 0 failed, 0 skipped, in \d+\.\d s$/);
+    // Earthquakes are an input of the instability index, which then runs, and the models reading it after it.
+    const derived = lines.slice(2, -1);
+    expect(derived[0]).toMatch(/^\[derived\] intelligence\.cii-scores: ok, /);
+    for (const line of derived) expect(line).toMatch(/^\[derived\] [a-z-]+\.[a-z0-9-]+: ok, /);
+    const total = 2 + derived.length;
+    expect(lines.at(-1)).toMatch(new RegExp(`^${total} datasets: ${total} ok, 0 failed, 0 skipped, in \\d+\\.\\d s$`));
     const bad = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-')), 'bad.geojson');
     fs.writeFileSync(bad, 'not json');
     const failed = await mds(['ingest', 'seismology.earthquakes', '--file', `usgs=${bad}`], { DATABASE_PATH: db });

@@ -27,6 +27,14 @@ export interface SnapshotMeta {
  */
 export type SnapshotOrigin = 'live' | 'sample' | 'reference' | 'derived' | 'recorded' | 'file';
 
+/** Whether a snapshot is a bundled sample, or a model computed from one. */
+export function servesSample(m: Pick<SnapshotMeta, 'origin' | 'info'>): boolean {
+  return (
+    m.origin === 'sample' ||
+    (m.origin === 'derived' && Array.isArray(m.info.sampleInputs) && m.info.sampleInputs.length > 0)
+  );
+}
+
 export interface PublishInput {
   dataset: string;
   version: number;

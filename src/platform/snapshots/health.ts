@@ -1,5 +1,5 @@
 import type { AnyDataset, DatasetKind } from './dataset.js';
-import type { SnapshotOrigin } from './backend.js';
+import { servesSample, type SnapshotOrigin } from './backend.js';
 import type { SnapshotMeta } from './store.js';
 
 /**
@@ -44,11 +44,13 @@ const iso = (ms: number) => (ms > 0 ? new Date(ms).toISOString() : null);
  * full), held in memory. `now` is the wall clock: how old the data is now is health's question.
  */
 /**
- * Until when the data is known current: its capture, or a later refresh that found the same content
- * (stored once, so the capture stays the first one's) or recomputed a model over unchanged inputs.
+ * Since when the data is known current: its capture, or a later refresh that found the same content
+ * (stored once, so the capture stays the first one's; such a refresh moves only `lastSuccessAt`,
+ * while a publish sets it with `fetchedAt`), or a recompute of a model whose inputs had not changed.
  */
 function confirmedAt(meta: SnapshotMeta, capturedAt: number): number {
-  return meta.origin === 'live' || meta.origin === 'derived' ? Math.max(capturedAt, meta.lastSuccessAt) : capturedAt;
+  const refreshedSince = meta.lastSuccessAt > meta.fetchedAt ? meta.lastSuccessAt : 0;
+  return meta.origin === 'live' || meta.origin === 'derived' ? Math.max(capturedAt, refreshedSince) : capturedAt;
 }
 
 export function datasetHealth(
@@ -73,7 +75,7 @@ export function datasetHealth(
   let status: DatasetStatus;
   if (withheld) status = 'UNCONFIGURED';
   else if (!serving) status = failing ? 'ERROR' : 'EMPTY';
-  else if (meta.origin === 'sample') status = 'SAMPLE';
+  else if (servesSample(meta)) status = 'SAMPLE';
   else if (failing) status = 'STALE';
   // A reference table is as current as its file in the repository (a start reloads a changed one): age says nothing.
   else if (dataset.kind !== 'reference' && now - confirmedAt(meta, capturedAt) > dataset.maxStaleMinutes * 60_000)

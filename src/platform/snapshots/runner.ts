@@ -15,7 +15,7 @@ import { isRequestLog, replayRecorded } from './request-log.js';
 import { sampleCaptures } from './catalogue.js';
 import type { Snapshot, SnapshotStore } from './store.js';
 import { dataTime } from './data-time.js';
-import type { SnapshotBackend, SnapshotOrigin } from './backend.js';
+import { servesSample, type SnapshotBackend, type SnapshotOrigin } from './backend.js';
 import { bundledFile } from './samples.js';
 import { digestReferencePayloads, REFERENCE_DIGEST_KEY } from './reference.js';
 import { ContentHash, versionsToPrune } from './history.js';
@@ -301,7 +301,9 @@ export class IngestionRunner {
     const parsed = dataset.derive!(inputs as DerivedInputs, at, previous) as Parsed<unknown>;
     if (!parsed || !Array.isArray(parsed.records)) throw new IngestError('the model returned no record list');
     await this.check(dataset, parsed, options, []);
-    const info = { ...(parsed.info ?? {}), inputVersions };
+    // Computed from bundled samples (directly or through another model): health says SAMPLE, not OK.
+    const sampleInputs = read.filter((s) => servesSample(s.meta)).map((s) => s.meta.dataset);
+    const info = { ...(parsed.info ?? {}), inputVersions, ...(sampleInputs.length ? { sampleInputs } : {}) };
     const { version, unchanged } = await this.swap(
       dataset,
       parsed.records,

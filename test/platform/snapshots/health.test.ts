@@ -22,8 +22,9 @@ const meta = (m: Partial<SnapshotMeta>): SnapshotMeta => ({
   recordCount: 10,
   source: 'src',
   info: {},
-  lastAttemptAt: NOW - 60_000,
-  lastSuccessAt: NOW - 60_000,
+  // A publish stamps the success with the fetch.
+  lastAttemptAt: m.fetchedAt ?? NOW - 60_000,
+  lastSuccessAt: m.fetchedAt ?? NOW - 60_000,
   lastError: null,
   ...m,
 });
@@ -46,6 +47,17 @@ describe('datasetHealth', () => {
       'SAMPLE',
     ],
     ['data captured long before it was written', meta({ capturedAt: NOW - 31 * 60_000 }), 'STALE'],
+    // An unchanged refresh keeps the first capture (one stored version) and moves only lastSuccessAt.
+    [
+      'old capture, refreshed a minute ago with the same content',
+      meta({ fetchedAt: NOW - 31 * 60_000, lastAttemptAt: NOW - 60_000, lastSuccessAt: NOW - 60_000 }),
+      'OK',
+    ],
+    [
+      'old sample, confirmed by nothing',
+      meta({ origin: 'sample', capturedAt: NOW - 31 * 60_000, lastSuccessAt: NOW }),
+      'SAMPLE',
+    ],
   ])('%s -> %s', (_l, m, status) => {
     expect(datasetHealth(ds, m, NOW).status).toBe(status);
   });
