@@ -13,5 +13,4 @@ export type { EnergyMixRow } from './energy/datasets/owid-mix.js';
 export { SPR_POLICIES } from './energy/datasets/spr-policies.js';
 export type { SprPolicy, SprRegistryInfo } from './energy/datasets/spr-policies.js';
 export type { MemberStocks } from './energy/rules.js';
-export { NATIONAL_DEBT } from './fiscal/datasets/national-debt.js';
 export { NBS_MONTHLY } from './macro/datasets/nbs-monthly.js';

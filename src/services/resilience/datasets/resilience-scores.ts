@@ -2,7 +2,6 @@ import { parsesNothing, type Dataset, type DerivedInputs } from '../../../platfo
 import { UCDP_EVENTS } from '../../conflict/index.js';
 import { CYBER_THREATS } from '../../cyber/index.js';
 import { DISPLACEMENT_SUMMARY } from '../../displacement/index.js';
-import { GIE_COUNTRY_STORAGE, NATIONAL_DEBT } from '../../economic/index.js';
 import { INTERNET_OUTAGES } from '../../infrastructure/index.js';
 import { UNREST_EVENTS } from '../../unrest/index.js';
 import type { IndicatorSource } from '../scorer-dimensions.js';
@@ -30,6 +29,12 @@ import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObserv
 export const RESILIENCE_SCORES = 'resilience.scores';
 /** The intelligence service has no front door; its GPS dataset is named here as the forecast model names it. */
 const GPS_INTERFERENCE = 'intelligence.gps-interference';
+/**
+ * The economic service reaches resilience through supply-chain, so importing its front door here would close a
+ * loop between services: its two datasets are named (the ranking test checks every input has a snapshot).
+ */
+const NATIONAL_DEBT = 'economic.national-debt';
+const GIE_COUNTRY_STORAGE = 'economic.gie-country-storage';
 
 export interface ResilienceScoresInfo {
   /** The published scorer's combination: pillars penalised by the weakest (`pc`). */
