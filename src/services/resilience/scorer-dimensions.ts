@@ -110,13 +110,10 @@ function populationMillions(c: CountryIndicators): number {
 
 const ucdpRaw = (u: UcdpSummary) => u.eventCount * 2 + u.typeWeight + Math.sqrt(Math.max(0, u.deaths));
 const logDisplaced = (n: number) => normalizeLowerBetter(Math.log10(Math.max(1, n)), 0, 7);
-const outagePenalty = (o: OutageSummary) => o.total * 4 + o.major * 2 + o.partial;
 /** Outage penalty: total 4, major 2, partial 1 each, against 0-20. */
-const outageScore = (o: OutageSummary | undefined) => (o ? normalizeLowerBetter(outagePenalty(o), 0, 20) : null);
-/** The infrastructure dimension reads outages only where there are some (the published scorer). */
-const outageScoreWhereAny = (o: OutageSummary | undefined) =>
-  o && outagePenalty(o) > 0 ? normalizeLowerBetter(outagePenalty(o), 0, 20) : null;
-/** Weighted threats (capped at 8 per snapshot) against 0-25. */
+const outageScore = (o: OutageSummary | undefined) =>
+  o ? normalizeLowerBetter(o.total * 4 + o.major * 2 + o.partial, 0, 20) : null;
+/** Discovery-decayed threat weight (at most 8) against 0-25. */
 const cyberScore = (c: CyberSummary | undefined) => (c ? normalizeLowerBetter(c.weightedCount, 0, 25) : null);
 /** GPS penalty: high cells 3, medium 1 each, against 0-20. */
 const gpsScore = (g: GpsSummary | undefined) => (g ? normalizeLowerBetter(g.high * 3 + g.medium, 0, 20) : null);
@@ -180,12 +177,12 @@ function logisticsSupply(c: CountryIndicators): DimensionScore {
   ]);
 }
 
-/** Electricity access (40-100%), paved roads, internet outages (where any) and fixed broadband (0-40 per 100). */
+/** Electricity access (40-100%), paved roads, internet outages and fixed broadband (0-40 per 100). */
 function infrastructure(c: CountryIndicators, e: CountryEvents): DimensionScore {
   return weightedBlend([
     { score: scoreOf(val(c, WB.electricityAccess), (v) => normalizeHigherBetter(v, 40, 100)), weight: 0.3 },
     { score: scoreOf(val(c, WB.roadsPaved), (v) => normalizeHigherBetter(v, 0, 100)), weight: 0.3 },
-    { score: outageScoreWhereAny(e.outages), weight: 0.25 },
+    { score: outageScore(e.outages), weight: 0.25 },
     { score: scoreOf(val(c, WB.broadband), (v) => normalizeHigherBetter(v, 0, 40)), weight: 0.15 },
   ]);
 }

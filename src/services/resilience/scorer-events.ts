@@ -120,9 +120,11 @@ export function displacementByCountry(rows: readonly DisplacementRow[]): Map<str
 export interface CyberThreatRow {
   country: string;
   severity: string;
+  /** When the threat was first seen, epoch ms. */
+  firstSeenAt: number;
 }
 
-/** A country's threats weighted by criticality, capped per snapshot as published. */
+/** A country's threats weighted by criticality, decayed by discovery day and capped as published. */
 export interface CyberSummary {
   weightedCount: number;
 }
@@ -134,18 +136,40 @@ const CYBER_SEVERITY_WEIGHT: Record<string, number> = {
   CRITICALITY_LEVEL_MEDIUM: 1,
   CRITICALITY_LEVEL_LOW: 0.5,
 };
-/** One snapshot contributes at most this much per country (a same-day burst cannot saturate the metric). */
+/** A discovery day, and the whole country, contribute at most this much (a one-day burst cannot saturate the metric). */
 export const CYBER_SNAPSHOT_WEIGHT_CAP = 8;
+/** A discovery day's weight halves with each day of age. */
+export const CYBER_DISCOVERY_HALF_LIFE_DAYS = 1;
+const DAY_MS = 86_400_000;
 
-/** Threats per country (ISO alpha-2 in `country`; unlocated threats count for nobody). */
-export function summarizeCyber(threats: readonly CyberThreatRow[]): Map<string, CyberSummary> {
-  const totals = new Map<string, number>();
+/** Whole days from first sighting to `at`; 0 for a future or unknown sighting. */
+function discoveryAgeDays(firstSeenAt: number, at: number): number {
+  if (!Number.isFinite(firstSeenAt) || firstSeenAt <= 0) return 0;
+  return Math.max(0, Math.floor((at - firstSeenAt) / DAY_MS));
+}
+
+/**
+ * Threats per country at `at` (ISO alpha-2 in `country`; unlocated threats count for nobody): criticality
+ * weights summed per discovery day, each day capped at 8 and halved per day of age, the total capped at 8.
+ */
+export function summarizeCyber(threats: readonly CyberThreatRow[], at: number): Map<string, CyberSummary> {
+  const byDay = new Map<string, Map<number, number>>();
   for (const t of threats) {
     const code = t.country ? resolveCountry(t.country)?.alpha2 : undefined;
     if (!code) continue;
-    totals.set(code, (totals.get(code) ?? 0) + (CYBER_SEVERITY_WEIGHT[t.severity] ?? 1));
+    const days = byDay.get(code) ?? new Map<number, number>();
+    const age = discoveryAgeDays(t.firstSeenAt, at);
+    days.set(age, (days.get(age) ?? 0) + (CYBER_SEVERITY_WEIGHT[t.severity] ?? 1));
+    byDay.set(code, days);
   }
-  return new Map([...totals].map(([code, w]) => [code, { weightedCount: Math.min(w, CYBER_SNAPSHOT_WEIGHT_CAP) }]));
+  const out = new Map<string, CyberSummary>();
+  for (const [code, days] of byDay) {
+    let decayed = 0;
+    for (const [age, w] of days)
+      decayed += Math.min(w, CYBER_SNAPSHOT_WEIGHT_CAP) * 2 ** (-age / CYBER_DISCOVERY_HALF_LIFE_DAYS);
+    out.set(code, { weightedCount: Math.min(decayed, CYBER_SNAPSHOT_WEIGHT_CAP) });
+  }
+  return out;
 }
 
 /** An interfered GPS cell as the GPS dataset stores it (the fields read here). */

@@ -155,20 +155,31 @@ describe('event summaries', () => {
     expect(Object.fromEntries(s)).toEqual({ IQ: { total: 1, major: 1, partial: 2 } });
   });
 
-  it('weighs threats by criticality and caps a country at 8 per snapshot', () => {
-    const s = summarizeCyber([
-      // three critical C2 servers: 9, capped at 8
-      { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL' },
-      { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL' },
-      { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL' },
-      // high 2 + low .5 + an unspecified level 1
-      { country: 'DE', severity: 'CRITICALITY_LEVEL_HIGH' },
-      { country: 'DE', severity: 'CRITICALITY_LEVEL_LOW' },
-      { country: 'DE', severity: 'CRITICALITY_LEVEL_UNSPECIFIED' },
-      // unlocated (URLhaus, C2IntelFeeds): nobody's
-      { country: '', severity: 'CRITICALITY_LEVEL_HIGH' },
-    ]);
-    expect(Object.fromEntries(s)).toEqual({ US: { weightedCount: 8 }, DE: { weightedCount: 3.5 } });
+  it('weighs threats by criticality per discovery day, halves a day per day of age, and caps at 8', () => {
+    const DAY = 86_400_000;
+    const s = summarizeCyber(
+      [
+        // three critical C2 servers first seen today: 9, the day capped at 8
+        { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT - 3_600_000 },
+        { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT - 3_600_000 },
+        { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT },
+        // high 2 + low .5 + an unspecified level 1 today: 3.5; a critical one 2.5 days old (2 whole days): 3 / 4
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_HIGH', firstSeenAt: AT },
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_LOW', firstSeenAt: AT },
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_UNSPECIFIED', firstSeenAt: AT },
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT - 2.5 * DAY },
+        // a week-old high one: 2 / 128
+        { country: 'FR', severity: 'CRITICALITY_LEVEL_HIGH', firstSeenAt: AT - 7 * DAY },
+        // unlocated (URLhaus, C2IntelFeeds): nobody's
+        { country: '', severity: 'CRITICALITY_LEVEL_HIGH', firstSeenAt: AT },
+      ],
+      AT,
+    );
+    expect(Object.fromEntries(s)).toEqual({
+      US: { weightedCount: 8 },
+      DE: { weightedCount: 4.25 },
+      FR: { weightedCount: 2 / 128 },
+    });
   });
 
   it('gives GPS cells to the countries their region label names', () => {

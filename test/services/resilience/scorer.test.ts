@@ -372,8 +372,8 @@ describe('the event dimensions', () => {
     // no threat -> 100 (w .45); 7 high GPS cells: 21, past the worst anchor -> 0 (w .2); outages not loaded:
     // 45 / .65 = 69.2
     ['cyberDigital', { cyber: { weightedCount: 0 }, gps: { high: 7, medium: 0 } }, 69, 0.65],
-    // infrastructure reads outages only where there are some: none -> a gap, and nothing else is known here
-    ['infrastructure', { outages: { total: 0, major: 0, partial: 0 } }, 0, 0],
+    // infrastructure reads the outage feed as cyber-digital does: none for the country -> 100 (w .25)
+    ['infrastructure', { outages: { total: 0, major: 0, partial: 0 } }, 100, 0.25],
     // one major outage: 2 against 0-20 -> 90 (w .25 of the dimension)
     ['infrastructure', { outages: { total: 0, major: 1, partial: 0 } }, 90, 0.25],
     // debt ratio up 5% on the year before: 5 against 0-20 -> 75 (w .2; the IMF and BIS metrics not read)

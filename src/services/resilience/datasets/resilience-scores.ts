@@ -97,7 +97,7 @@ export function deriveResilienceScores(
     // An empty outage list says nothing (the published scorer reads outages only when some are listed).
     ...(outages?.length ? { outages: summarizeOutages(outages) } : {}),
     // Likewise an empty threat list or GPS map (the published scorer reads them only when non-empty).
-    ...(cyber?.length ? { cyber: summarizeCyber(cyber) } : {}),
+    ...(cyber?.length ? { cyber: summarizeCyber(cyber, at) } : {}),
     ...(gps?.length ? { gps: summarizeGps(gps) } : {}),
     ...(debt ? { debtGrowth: debtGrowthByCountry(debt) } : {}),
     ...(gas ? { gasFillPct: gasStorageByCountry(gas) } : {}),
