@@ -4,9 +4,9 @@
  * with the published anchors and weights.
  *
  * The published scorers also read sources this model does not read (IMF macro and labour, BIS,
- * national debt, WTO restrictions, cyber threats, GPS jamming, RSF, GPI, social velocity,
- * news threat summaries, energy prices and mix, gas storage, the recovery seeds, sovereign wealth,
- * education attainment). A metric read from one of those is a gap
+ * WTO restrictions, RSF, GPI, social velocity, news threat summaries, energy prices and the
+ * generation mix, the recovery seeds, sovereign wealth, education attainment). A metric read from one
+ * of those is a gap
  * (`score: null`): it counts 0 in the dimension's coverage, exactly as the published scorer treats an
  * absent source; where the published scorer imputes for an absent source, the same imputation is
  * applied and labelled by its class.
@@ -21,12 +21,30 @@ import {
   weightedBlend,
   type DimensionScore,
 } from './scorer-blend.js';
-import type { DisplacementFigures, OutageSummary, UcdpSummary, UnrestSummary } from './scorer-events.js';
+import type {
+  CyberSummary,
+  DisplacementFigures,
+  GpsSummary,
+  OutageSummary,
+  UcdpSummary,
+  UnrestSummary,
+} from './scorer-events.js';
 
 export type DomainId = 'economic' | 'infrastructure' | 'energy' | 'social-governance' | 'health-food' | 'recovery';
 export type DimensionType = 'baseline' | 'stress' | 'mixed';
 /** The datasets a dimension reads (for its freshness). */
-export type IndicatorSource = 'worldbank' | 'who' | 'ipc' | 'ucdp' | 'displacement' | 'unrest' | 'outages';
+export type IndicatorSource =
+  | 'worldbank'
+  | 'who'
+  | 'ipc'
+  | 'ucdp'
+  | 'displacement'
+  | 'unrest'
+  | 'outages'
+  | 'cyber'
+  | 'gps'
+  | 'debt'
+  | 'gasStorage';
 
 /** A country's latest observation per indicator code (World Bank, WHO GHO and IPC codes). */
 export type CountryIndicators = ReadonlyMap<string, { value: number; year: number }>;
@@ -42,6 +60,14 @@ export interface CountryEvents {
   unrest?: UnrestSummary;
   /** Undefined too when the outage feed lists no outage anywhere (the published scorer then reads nothing). */
   outages?: OutageSummary;
+  /** Undefined too when the threat feed lists no threat at all. */
+  cyber?: CyberSummary;
+  /** Undefined too when the GPS feed lists no interfered cell at all. */
+  gps?: GpsSummary;
+  /** Debt-to-GDP growth over the year before, percent; null for a country the debt dataset does not list. */
+  debtGrowth?: number | null;
+  /** Gas storage fill level of the newest gas day, percent; null for a country AGSI+ is not read for. */
+  gasFillPct?: number | null;
 }
 
 /** World Bank codes the published static seed reads. */
@@ -87,6 +113,12 @@ const logDisplaced = (n: number) => normalizeLowerBetter(Math.log10(Math.max(1, 
 /** Outage penalty: total 4, major 2, partial 1 each, against 0-20. */
 const outageScore = (o: OutageSummary | undefined) =>
   o ? normalizeLowerBetter(o.total * 4 + o.major * 2 + o.partial, 0, 20) : null;
+/** Discovery-decayed threat weight (at most 8) against 0-25. */
+const cyberScore = (c: CyberSummary | undefined) => (c ? normalizeLowerBetter(c.weightedCount, 0, 25) : null);
+/** GPS penalty: high cells 3, medium 1 each, against 0-20. */
+const gpsScore = (g: GpsSummary | undefined) => (g ? normalizeLowerBetter(g.high * 3 + g.medium, 0, 20) : null);
+/** Gas storage stress: the shortfall below an 80% fill, as a share of 80, lower better on 0-100. */
+const storageScore = (fill: number) => normalizeLowerBetter(Math.min(1, Math.max(0, (80 - fill) / 80)) * 100, 0, 100);
 const gap = (weight: number) => ({ score: null, weight });
 const scoreOf = (v: number | null, f: (v: number) => number) => (v === null ? null : f(v));
 
@@ -97,9 +129,20 @@ function wgiValues(c: CountryIndicators): number[] {
   return WB.wgi.map((k) => val(c, k)).filter((v): v is number => v !== null);
 }
 
-/** Government revenue, debt growth, current account, unemployment, household debt service: IMF, national debt and BIS sources, not read here. */
-function macroFiscal(): DimensionScore {
-  return weightedBlend([gap(0.4), gap(0.2), gap(0.2), gap(0.15), gap(0.05)]);
+/**
+ * Government revenue, current account (IMF macro), unemployment (IMF labour) and household debt
+ * service (BIS): not read. Debt growth (IMF WEO debt ratio, year on year; a fall counts as 0) against
+ * 0-20%.
+ */
+function macroFiscal(e: CountryEvents): DimensionScore {
+  const growth = e.debtGrowth ?? null;
+  return weightedBlend([
+    gap(0.4),
+    { score: scoreOf(growth, (g) => normalizeLowerBetter(Math.max(0, g), 0, 20)), weight: 0.2 },
+    gap(0.2),
+    gap(0.15),
+    gap(0.05),
+  ]);
 }
 
 /** Inflation stability (IMF, not read) and import cover of reserves (World Bank months of imports, 1-12). */
@@ -146,15 +189,17 @@ function infrastructure(c: CountryIndicators, e: CountryEvents): DimensionScore 
 
 /**
  * The published default (legacy) energy construct: import dependency and electricity use per head
- * from the World Bank; the generation mix, gas storage and price stress are not read.
+ * from the World Bank, gas storage from AGSI+; the generation mix (the published mix reads shares of
+ * electricity generation, the OWID dataset here holds shares of primary energy) and price stress are
+ * not read.
  */
-function energy(c: CountryIndicators): DimensionScore {
+function energy(c: CountryIndicators, e: CountryEvents): DimensionScore {
   return weightedBlend([
     { score: scoreOf(val(c, WB.energyImports), (v) => normalizeLowerBetter(v, 0, 100)), weight: 0.25 },
     gap(0.12),
     gap(0.08),
     gap(0.05),
-    gap(0.1),
+    { score: scoreOf(e.gasFillPct ?? null, storageScore), weight: 0.1 },
     gap(0.1),
     { score: scoreOf(val(c, WB.electricityUse), (v) => normalizeHigherBetter(v, 200, 8000)), weight: 0.3 },
   ]);
@@ -167,9 +212,13 @@ function governanceInstitutional(c: CountryIndicators): DimensionScore {
   );
 }
 
-/** Cyber threats and GPS jamming (not read) and internet outages. */
+/** Cyber threats, internet outages and GPS jamming, each read when its feed lists anything at all. */
 function cyberDigital(e: CountryEvents): DimensionScore {
-  return weightedBlend([gap(0.45), { score: outageScore(e.outages), weight: 0.35 }, gap(0.2)]);
+  return weightedBlend([
+    { score: cyberScore(e.cyber), weight: 0.45 },
+    { score: outageScore(e.outages), weight: 0.35 },
+    { score: gpsScore(e.gps), weight: 0.2 },
+  ]);
 }
 
 /**
@@ -309,7 +358,14 @@ export interface DimensionSpec {
 
 /** The 23 dimensions in the published order. */
 export const DIMENSIONS: readonly DimensionSpec[] = [
-  { id: 'macroFiscal', domain: 'economic', weight: 1, type: 'baseline', reads: [], score: macroFiscal },
+  {
+    id: 'macroFiscal',
+    domain: 'economic',
+    weight: 1,
+    type: 'baseline',
+    reads: ['debt'],
+    score: (_c, e = {}) => macroFiscal(e),
+  },
   {
     id: 'currencyExternal',
     domain: 'economic',
@@ -326,7 +382,7 @@ export const DIMENSIONS: readonly DimensionSpec[] = [
     domain: 'infrastructure',
     weight: 1,
     type: 'stress',
-    reads: ['outages'],
+    reads: ['cyber', 'outages', 'gps'],
     score: (_c, e = {}) => cyberDigital(e),
   },
   {
@@ -345,7 +401,14 @@ export const DIMENSIONS: readonly DimensionSpec[] = [
     reads: ['worldbank', 'outages'],
     score: (c, e = {}) => infrastructure(c, e),
   },
-  { id: 'energy', domain: 'energy', weight: 1, type: 'mixed', reads: ['worldbank'], score: energy },
+  {
+    id: 'energy',
+    domain: 'energy',
+    weight: 1,
+    type: 'mixed',
+    reads: ['worldbank', 'gasStorage'],
+    score: (c, e = {}) => energy(c, e),
+  },
   {
     id: 'governanceInstitutional',
     domain: 'social-governance',

@@ -26,7 +26,14 @@ import {
   type CountryIndicators,
   type IndicatorSource,
 } from './scorer-dimensions.js';
-import type { DisplacementFigures, OutageSummary, UcdpSummary, UnrestSummary } from './scorer-events.js';
+import type {
+  CyberSummary,
+  DisplacementFigures,
+  GpsSummary,
+  OutageSummary,
+  UcdpSummary,
+  UnrestSummary,
+} from './scorer-events.js';
 
 export interface CountryResilience {
   countryCode: string;
@@ -56,6 +63,12 @@ export const SOURCE_CADENCE_MS: Record<IndicatorSource, number> = {
   displacement: 365 * 86_400_000,
   unrest: 86_400_000,
   outages: 86_400_000,
+  // Threat lists and gpsjam's map are daily; AGSI+ publishes a gas day daily; the WEO debt ratios are
+  // read monthly by the published seeder.
+  cyber: 86_400_000,
+  gps: 86_400_000,
+  gasStorage: 86_400_000,
+  debt: 30 * 86_400_000,
 };
 
 const STALENESS_RANK: Record<Staleness, number> = { '': 0, fresh: 1, aging: 2, stale: 3 };
@@ -141,6 +154,12 @@ export interface EventSummaries {
   unrest?: ReadonlyMap<string, UnrestSummary>;
   /** Absent also when the feed lists no outage at all. */
   outages?: ReadonlyMap<string, OutageSummary>;
+  /** Absent also when the feed lists no threat at all. */
+  cyber?: ReadonlyMap<string, CyberSummary>;
+  /** Absent also when the feed lists no interfered cell at all. */
+  gps?: ReadonlyMap<string, GpsSummary>;
+  debtGrowth?: ReadonlyMap<string, number>;
+  gasFillPct?: ReadonlyMap<string, number>;
 }
 
 /** One country's events: zero counts when the dataset is loaded but lists nothing for it. */
@@ -150,6 +169,10 @@ export function eventsOf(code: string, s: EventSummaries): CountryEvents {
     ...(s.displacement ? { displacement: s.displacement.get(code) ?? null } : {}),
     ...(s.unrest ? { unrest: s.unrest.get(code) ?? { unrestCount: 0, fatalities: 0 } } : {}),
     ...(s.outages ? { outages: s.outages.get(code) ?? { total: 0, major: 0, partial: 0 } } : {}),
+    ...(s.cyber ? { cyber: s.cyber.get(code) ?? { weightedCount: 0 } } : {}),
+    ...(s.gps ? { gps: s.gps.get(code) ?? { high: 0, medium: 0 } } : {}),
+    ...(s.debtGrowth ? { debtGrowth: s.debtGrowth.get(code) ?? null } : {}),
+    ...(s.gasFillPct ? { gasFillPct: s.gasFillPct.get(code) ?? null } : {}),
   };
 }
 

@@ -10,7 +10,15 @@ import {
   type IndicatorObservation,
 } from '../../../src/services/resilience/datasets/indicators.js';
 import { deriveResilienceScores } from '../../../src/services/resilience/datasets/resilience-scores.js';
-import { summarizeOutages, summarizeUcdp, summarizeUnrest } from '../../../src/services/resilience/scorer-events.js';
+import {
+  debtGrowthByCountry,
+  gasStorageByCountry,
+  summarizeCyber,
+  summarizeGps,
+  summarizeOutages,
+  summarizeUcdp,
+  summarizeUnrest,
+} from '../../../src/services/resilience/scorer-events.js';
 
 const sample = (f: string) => fs.readFileSync(path.join(SAMPLES_DIR, 'resilience', f));
 const AT = Date.UTC(2026, 10, 20, 12);
@@ -97,6 +105,10 @@ describe('the resilience scores model', () => {
         'displacement.summary',
         'unrest.events',
         'infrastructure.internet-outages',
+        'cyber.threats',
+        'intelligence.gps-interference',
+        'economic.national-debt',
+        'economic.gie-country-storage',
       ],
     });
     expect(records.map((r) => r.countryCode)).toEqual(['NO']);
@@ -141,5 +153,63 @@ describe('event summaries', () => {
       { countryCode: 'IQ', severity: 'OUTAGE_SEVERITY_UNSPECIFIED' },
     ]);
     expect(Object.fromEntries(s)).toEqual({ IQ: { total: 1, major: 1, partial: 2 } });
+  });
+
+  it('weighs threats by criticality per discovery day, halves a day per day of age, and caps at 8', () => {
+    const DAY = 86_400_000;
+    const s = summarizeCyber(
+      [
+        // three critical C2 servers first seen today: 9, the day capped at 8
+        { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT - 3_600_000 },
+        { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT - 3_600_000 },
+        { country: 'US', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT },
+        // high 2 + low .5 + an unspecified level 1 today: 3.5; a critical one 2.5 days old (2 whole days): 3 / 4
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_HIGH', firstSeenAt: AT },
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_LOW', firstSeenAt: AT },
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_UNSPECIFIED', firstSeenAt: AT },
+        { country: 'DE', severity: 'CRITICALITY_LEVEL_CRITICAL', firstSeenAt: AT - 2.5 * DAY },
+        // a week-old high one: 2 / 128
+        { country: 'FR', severity: 'CRITICALITY_LEVEL_HIGH', firstSeenAt: AT - 7 * DAY },
+        // unlocated (URLhaus, C2IntelFeeds): nobody's
+        { country: '', severity: 'CRITICALITY_LEVEL_HIGH', firstSeenAt: AT },
+      ],
+      AT,
+    );
+    expect(Object.fromEntries(s)).toEqual({
+      US: { weightedCount: 8 },
+      DE: { weightedCount: 4.25 },
+      FR: { weightedCount: 2 / 128 },
+    });
+  });
+
+  it('gives GPS cells to the countries their region label names', () => {
+    const s = summarizeGps([
+      { region: 'ukraine-russia', level: 'INTERFERENCE_LEVEL_HIGH' },
+      { region: 'russia-north', level: 'INTERFERENCE_LEVEL_MEDIUM' },
+      { region: 'iran-iraq', level: 'INTERFERENCE_LEVEL_MEDIUM' },
+      { region: 'sudan-sahel', level: 'INTERFERENCE_LEVEL_HIGH' },
+      // labels that name no country, and a low level, count for nobody
+      { region: 'levant', level: 'INTERFERENCE_LEVEL_HIGH' },
+      { region: 'northern-europe', level: 'INTERFERENCE_LEVEL_HIGH' },
+      { region: 'israel-sinai', level: 'INTERFERENCE_LEVEL_LOW' },
+    ]);
+    expect(Object.fromEntries(s)).toEqual({
+      UA: { high: 1, medium: 0 },
+      RU: { high: 1, medium: 1 },
+      IR: { high: 0, medium: 1 },
+      IQ: { high: 0, medium: 1 },
+      SD: { high: 1, medium: 0 },
+    });
+  });
+
+  it('reads debt growth by ISO alpha-3 and the newest gas day per country', () => {
+    expect(Object.fromEntries(debtGrowthByCountry([{ iso3: 'DEU', annualGrowth: 1.23 }]))).toEqual({ DE: 1.23 });
+    const gas = gasStorageByCountry([
+      { country: 'DE', gasDay: '2026-11-18', fullPct: 90.31 },
+      { country: 'DE', gasDay: '2026-11-19', fullPct: 89.9 },
+      // a fill level outside 0-100 is not a reading
+      { country: 'FR', gasDay: '2026-11-19', fullPct: 140 },
+    ]);
+    expect(Object.fromEntries(gas)).toEqual({ DE: 89.9 });
   });
 });

@@ -155,7 +155,7 @@ describe('the score history, appended from the computed scores', () => {
 
   it('starts with one point per scored country, on the samples’ capture day', async () => {
     expect(history().records).toHaveLength(12);
-    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 63.44 }]);
+    expect(of(history().records, 'NO')).toEqual([{ countryCode: 'NO', at: Date.UTC(2026, 10, 20), score: 64.39 }]);
     expect((await app.get(`${SCORE}?countryCode=NO`)).body).toMatchObject({ trend: 'stable', change30d: 0 });
   });
 
@@ -169,8 +169,9 @@ describe('the score history, appended from the computed scores', () => {
   });
 
   it('appends the next day’s scores when an input brings new data', async () => {
-    // Norway's reserves reach 12 months: currency 100 (coverage .4) and liquid reserves 100; independently
-    // recomputed from the published formulas, the overall score is 81.67.
+    // Norway's reserves reach 12 months: currency 100 (coverage .4) and liquid reserves 100. Economic
+    // (100 × .2 + 100 × .4 + 95 × .2) / .8 = 98.75 -> structural 91.17; recovery (22.5 + 3.75 + 71.2 + 100 × .5)
+    // / 1.825 = 80.79; live shock 97.4 unchanged: (36.47 + 34.09 + 20.2) × (1 − .5 × (1 − .8079)) = 82.04.
     clock.set(SAMPLE_NOW + DAY);
     const { r, derived } = await ingestWorldBank(worldBankWithNorwayReserves(12));
     expect(r.ok).toBe(true);
@@ -178,22 +179,24 @@ describe('the score history, appended from the computed scores', () => {
       ['resilience.scores', true],
       ['resilience.score-history', true],
     ]);
-    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([63.44, 81.67]);
+    expect(of(history().records, 'NO').map((p) => p.score)).toEqual([64.39, 82.04]);
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    // two points are too few for a trend; the change is against the first day: 81.67 − 63.44
-    expect(no).toMatchObject({ overallScore: 81.67, trend: 'stable', change30d: 18.23 });
+    // two points are too few for a trend; the change is against the first day: 82.04 − 64.39
+    expect(no).toMatchObject({ overallScore: 82.04, trend: 'stable', change30d: 17.65 });
   });
 
   it('reads a falling trend once three days are recorded', async () => {
-    // One month of reserves: 57.87. Series 63.44, 81.67, 57.87: slope −2.79 over mean 67.66 = −4.1% a point.
+    // One month of reserves: currency and liquid reserves 0. Economic (20 + 0 + 19) / .8 = 48.75 -> structural 73.63;
+    // recovery 97.45 / 1.825 = 53.4: (29.45 + 34.09 + 13.35) × (1 − .5 × (1 − .534)) = 58.98.
+    // Series 64.39, 82.04, 58.98: slope −2.705 over mean 68.47 = −4.0% a point.
     clock.set(SAMPLE_NOW + 2 * DAY);
     expect((await ingestWorldBank(worldBankWithNorwayReserves(1))).r.ok).toBe(true);
     const no = (await app.get(`${SCORE}?countryCode=NO`)).body;
-    expect(no).toMatchObject({ overallScore: 57.87, trend: 'falling', change30d: -5.57 });
+    expect(no).toMatchObject({ overallScore: 58.98, trend: 'falling', change30d: -5.41 });
     const ranked = (await app.get('/api/resilience/v1/get-resilience-ranking')).body.greyedOut.find(
       (i: { countryCode: string }) => i.countryCode === 'NO',
     );
-    expect(ranked.overallScore).toBe(57.87);
+    expect(ranked.overallScore).toBe(58.98);
   });
 
   it('keeps the last good history when an input ingestion fails', async () => {

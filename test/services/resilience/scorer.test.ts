@@ -262,7 +262,19 @@ describe('a whole country, worked by hand from the published definitions', () =>
     [WHO.healthExpPerCapitaUsd]: 1510,
   });
   // Every source captured at AT (fresh); no event dataset lists the country's events here.
-  const everySource = { worldbank: AT, who: AT, ipc: AT, ucdp: AT, displacement: AT, unrest: AT, outages: AT };
+  const everySource = {
+    worldbank: AT,
+    who: AT,
+    ipc: AT,
+    ucdp: AT,
+    displacement: AT,
+    unrest: AT,
+    outages: AT,
+    cyber: AT,
+    gps: AT,
+    debt: AT,
+    gasStorage: AT,
+  };
   const r = scoreCountry('XX', country, everySource, AT);
 
   it('scores its domains', () => {
@@ -347,8 +359,35 @@ describe('the event dimensions', () => {
       57,
       0.45,
     ],
-    // one total (4) and one partial (1) outage: 5 against 0-20 -> 75 (w .35 of cyber, threats and GPS not read)
+    // one total (4) and one partial (1) outage: 5 against 0-20 -> 75 (w .35; the threat and GPS feeds not loaded)
     ['cyberDigital', { outages: { total: 1, major: 0, partial: 1 } }, 75, 0.35],
+    // threats at the cap 8 against 0-25 -> 68 (w .45); no outage -> 100 (w .35); 2 high (6) and 3 medium (3)
+    // GPS cells: 9 against 0-20 -> 55 (w .2): 30.6 + 35 + 11 = 76.6
+    [
+      'cyberDigital',
+      { cyber: { weightedCount: 8 }, outages: { total: 0, major: 0, partial: 0 }, gps: { high: 2, medium: 3 } },
+      77,
+      1,
+    ],
+    // no threat -> 100 (w .45); 7 high GPS cells: 21, past the worst anchor -> 0 (w .2); outages not loaded:
+    // 45 / .65 = 69.2
+    ['cyberDigital', { cyber: { weightedCount: 0 }, gps: { high: 7, medium: 0 } }, 69, 0.65],
+    // infrastructure reads the outage feed as cyber-digital does: none for the country -> 100 (w .25)
+    ['infrastructure', { outages: { total: 0, major: 0, partial: 0 } }, 100, 0.25],
+    // one major outage: 2 against 0-20 -> 90 (w .25 of the dimension)
+    ['infrastructure', { outages: { total: 0, major: 1, partial: 0 } }, 90, 0.25],
+    // debt ratio up 5% on the year before: 5 against 0-20 -> 75 (w .2; the IMF and BIS metrics not read)
+    ['macroFiscal', { debtGrowth: 5 }, 75, 0.2],
+    // a falling ratio counts as 0 growth -> 100; growth past 20% -> 0
+    ['macroFiscal', { debtGrowth: -3 }, 100, 0.2],
+    ['macroFiscal', { debtGrowth: 25 }, 0, 0.2],
+    // a country the debt dataset does not list: a gap
+    ['macroFiscal', { debtGrowth: null }, 0, 0],
+    // gas storage 40% full: (80 - 40) / 80 = .5 stress -> 50 (w .1; no World Bank energy indicator here)
+    ['energy', { gasFillPct: 40 }, 50, 0.1],
+    // 20% full: .75 stress -> 25; above 80% full: no stress -> 100
+    ['energy', { gasFillPct: 20 }, 25, 0.1],
+    ['energy', { gasFillPct: 95 }, 100, 0.1],
     // UCDP raw 22 against 0-30 -> 27 (w .3), displaced 100,000 -> 29 (w .2), no WGI: (8.1 + 5.8) / .5 = 27.8
     [
       'stateContinuity',

@@ -226,7 +226,7 @@ describe('GET get-route-impact', () => {
     });
     expect(b.dependencyFlags).toEqual(['DEPENDENCY_FLAG_DIVERSIFIABLE']);
     // Japan's overall score computed from the resilience indicator samples (see get-resilience-ranking.test.ts).
-    expect(b.resilienceScore).toBe(74.98);
+    expect(b.resilienceScore).toBe(75.93);
   });
 
   it('tells an importer without flows from a chapter it does not import', async () => {

@@ -1,15 +1,24 @@
 import { parsesNothing, type Dataset, type DerivedInputs } from '../../../platform/snapshots/dataset.js';
 import { UCDP_EVENTS } from '../../conflict/index.js';
+import { CYBER_THREATS } from '../../cyber/index.js';
 import { DISPLACEMENT_SUMMARY } from '../../displacement/index.js';
 import { INTERNET_OUTAGES } from '../../infrastructure/index.js';
 import { UNREST_EVENTS } from '../../unrest/index.js';
 import type { IndicatorSource } from '../scorer-dimensions.js';
 import {
+  debtGrowthByCountry,
   displacementByCountry,
+  gasStorageByCountry,
+  summarizeCyber,
+  summarizeGps,
   summarizeOutages,
   summarizeUcdp,
   summarizeUnrest,
+  type CyberThreatRow,
+  type DebtRow,
   type DisplacementRow,
+  type GasStorageRow,
+  type GpsHexRow,
   type OutageRow,
   type UcdpEventRow,
   type UnrestEventRow,
@@ -18,6 +27,14 @@ import { scoreAll, type CountryResilience, type EventSummaries } from '../scorer
 import { IPC_PHASES, WHO_INDICATORS, WORLD_BANK_INDICATORS, type IndicatorObservation } from './indicators.js';
 
 export const RESILIENCE_SCORES = 'resilience.scores';
+/** The intelligence service has no front door; its GPS dataset is named here as the forecast model names it. */
+const GPS_INTERFERENCE = 'intelligence.gps-interference';
+/**
+ * The economic service reaches resilience through supply-chain, so importing its front door here would close a
+ * loop between services: its two datasets are named (the ranking test checks every input has a snapshot).
+ */
+const NATIONAL_DEBT = 'economic.national-debt';
+const GIE_COUNTRY_STORAGE = 'economic.gie-country-storage';
 
 export interface ResilienceScoresInfo {
   /** The published scorer's combination: pillars penalised by the weakest (`pc`). */
@@ -37,6 +54,10 @@ const INPUTS: Record<IndicatorSource, string> = {
   displacement: DISPLACEMENT_SUMMARY,
   unrest: UNREST_EVENTS,
   outages: INTERNET_OUTAGES,
+  cyber: CYBER_THREATS,
+  gps: GPS_INTERFERENCE,
+  debt: NATIONAL_DEBT,
+  gasStorage: GIE_COUNTRY_STORAGE,
 };
 const INDICATOR_SOURCES: readonly IndicatorSource[] = ['worldbank', 'who', 'ipc'];
 
@@ -65,12 +86,21 @@ export function deriveResilienceScores(
   const displacement = rows<DisplacementRow>(DISPLACEMENT_SUMMARY);
   const unrest = rows<UnrestEventRow>(UNREST_EVENTS);
   const outages = rows<OutageRow>(INTERNET_OUTAGES);
+  const cyber = rows<CyberThreatRow>(CYBER_THREATS);
+  const gps = rows<GpsHexRow>(GPS_INTERFERENCE);
+  const debt = rows<DebtRow>(NATIONAL_DEBT);
+  const gas = rows<GasStorageRow>(GIE_COUNTRY_STORAGE);
   const events: EventSummaries = {
     ...(ucdp ? { ucdp: summarizeUcdp(ucdp) } : {}),
     ...(displacement ? { displacement: displacementByCountry(displacement) } : {}),
     ...(unrest ? { unrest: summarizeUnrest(unrest) } : {}),
     // An empty outage list says nothing (the published scorer reads outages only when some are listed).
     ...(outages?.length ? { outages: summarizeOutages(outages) } : {}),
+    // Likewise an empty threat list or GPS map (the published scorer reads them only when non-empty).
+    ...(cyber?.length ? { cyber: summarizeCyber(cyber, at) } : {}),
+    ...(gps?.length ? { gps: summarizeGps(gps) } : {}),
+    ...(debt ? { debtGrowth: debtGrowthByCountry(debt) } : {}),
+    ...(gas ? { gasFillPct: gasStorageByCountry(gas) } : {}),
   };
   return {
     records: scoreAll(observations, capturedAt, at, events),
@@ -81,7 +111,7 @@ export function deriveResilienceScores(
 export const resilienceScoresDataset: Dataset<CountryResilience, ResilienceScoresInfo> = {
   name: RESILIENCE_SCORES,
   source:
-    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO, IPC, UCDP, UNHCR, unrest and internet outage snapshots',
+    'Computed here with the published 23-dimension resilience model from the World Bank, WHO GHO, IPC, UCDP, UNHCR, unrest, internet outage, cyber threat, GPS interference, IMF national debt and AGSI+ gas storage snapshots',
   kind: 'derived',
   maxStaleMinutes: 60 * 24 * 120,
   sources: {},
