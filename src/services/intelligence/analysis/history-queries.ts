@@ -1,7 +1,6 @@
 import type { ArchiveHit } from '../../../platform/archive/archive.js';
 import { ServiceError } from '../../../platform/errors.js';
 import type { Snapshot } from '../../../platform/snapshots/store.js';
-import { dataTimeOf } from '../../../platform/snapshots/data-time.js';
 import type { AppDeps } from '../../../trpc/context.js';
 import { INTEL_HISTORY, type IntelHistoryInfo } from './datasets/intel-history.js';
 import { embeddingsOf } from './history-index.js';
