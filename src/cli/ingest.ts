@@ -3,7 +3,7 @@ import { openDeps } from '../deps.js';
 import { ALL_DATASETS, findDataset } from '../root/datasets.js';
 import type { IngestResult, PayloadOrigin } from '../platform/snapshots/runner.js';
 import { ingestedByDefault } from '../platform/snapshots/dataset.js';
-import { refreshDerived } from '../platform/snapshots/derived.js';
+import { derivationOrder, refreshDerived } from '../platform/snapshots/derived.js';
 import { redactorFor, type Redact } from '../platform/secrets.js';
 import { text } from './output.js';
 
@@ -50,7 +50,8 @@ export async function ingest(
   const interactive = (out as NodeJS.WriteStream).isTTY === true;
   let failed = 0;
   let skipped = 0;
-  let count = selected.length;
+  let count = selected.length - selected.filter((d) => typeof d !== 'string' && d.derive).length;
+  let notComputed = 0;
   const began = Date.now();
   const results: IngestResult[] = [];
   const report = (step: string, name: string, result: IngestResult, ms: number) => {
@@ -74,7 +75,10 @@ export async function ingest(
     }
   };
   try {
-    for (const [index, dataset] of (selected as Exclude<(typeof selected)[number], string>[]).entries()) {
+    const chosen = selected as Exclude<(typeof selected)[number], string>[];
+    // Models named on the command line run after the datasets they read, below.
+    const named = new Set(chosen.filter((d) => d.derive).map((d) => d.name));
+    for (const [index, dataset] of chosen.filter((d) => !d.derive).entries()) {
       // Where the run is: `[12/155]` before each dataset's line.
       const step = `[${index + 1}/${count}] `;
       let origin: PayloadOrigin = args.samples ? { kind: 'samples' } : { kind: 'live' };
@@ -103,15 +107,29 @@ export async function ingest(
       results.push(result);
       report(step, dataset.name, result, Date.now() - started);
     }
-    // The models computed here over what changed, each once, after its inputs.
-    const derivedStarted = Date.now();
-    for (const result of await refreshDerived(results, ALL_DATASETS, deps.runner)) {
+    // The models computed here over what changed, each once, after its inputs; then any model named
+    // here that none of them set off. A model set off only by its inputs that cannot run yet (it has
+    // never had a snapshot and some inputs are missing) is reported, not counted as a failure.
+    const ran = new Set<string>();
+    const reportModel = (result: IngestResult, ms: number) => {
+      ran.add(result.dataset);
+      if (!result.ok && !result.skipped && !named.has(result.dataset) && result.version === 0) {
+        notComputed++;
+        out.write(`[derived] ${result.dataset}: not computed: ${text(result.error)}\n`);
+        return;
+      }
       count++;
-      report('[derived] ', result.dataset, result, Date.now() - derivedStarted);
+      report('[derived] ', result.dataset, result, ms);
+    };
+    await refreshDerived(results, ALL_DATASETS, deps.runner, reportModel);
+    for (const model of derivationOrder(chosen.filter((d) => named.has(d.name) && !ran.has(d.name)))) {
+      const started = Date.now();
+      reportModel(await deps.runner.run(model, { origin: { kind: 'live' }, force: args.force }), Date.now() - started);
     }
     const ok = count - failed - skipped;
     const seconds = ((Date.now() - began) / 1000).toFixed(1);
-    out.write(`${count} datasets: ${ok} ok, ${failed} failed, ${skipped} skipped, in ${seconds} s\n`);
+    const models = notComputed ? `, ${notComputed} model(s) not computed (inputs missing)` : '';
+    out.write(`${count} datasets: ${ok} ok, ${failed} failed, ${skipped} skipped${models}, in ${seconds} s\n`);
   } finally {
     deps.redis?.close();
     await deps.store.close().catch(() => undefined);

@@ -24,6 +24,7 @@ type Schema = Record<string, any>;
 /** Query parameters the platform adds to operations, beside the contract's own (jmespath is in the contract already). */
 const PLATFORM_PARAMETERS: Record<string, string> = {
   format: "a list operation's export format (json, csv, ndjson); the JSON answer is the contract's",
+  as_of: 'the answer as served at a past instant (snapshot history); the answer is the same shape',
 };
 
 const EXTENSIONS: Record<string, string> = {

@@ -41,10 +41,20 @@ const nodeEnv = () => ({
 
 beforeAll(async () => {
   [server, redis] = await Promise.all([startPostgres(), startRedis()]);
-  const ingested = await mds(['ingest', 'scenario.templates', 'scenario.exposure', '--samples'], {
-    DATABASE_PATH: tempDbFile(),
-    DATABASE_URL: server.url,
-  });
+  const ingested = await mds(
+    [
+      'ingest',
+      'scenario.templates',
+      'trade.comtrade-flows',
+      'supply-chain.route-model',
+      'scenario.exposure',
+      '--samples',
+    ],
+    {
+      DATABASE_PATH: tempDbFile(),
+      DATABASE_URL: server.url,
+    },
+  );
   if (ingested.code !== 0) throw new Error(ingested.err);
   [a, b] = await Promise.all([serveNode(nodeEnv()), serveNode(nodeEnv())]);
   admin = await adminSession();

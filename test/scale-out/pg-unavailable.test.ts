@@ -44,10 +44,20 @@ let hole: ReturnType<typeof relay>;
 
 beforeAll(async () => {
   server = await startPostgres();
-  const ingested = await mds(['ingest', 'scenario.templates', 'scenario.exposure', '--samples'], {
-    DATABASE_PATH: tempDbFile(),
-    DATABASE_URL: server.url,
-  });
+  const ingested = await mds(
+    [
+      'ingest',
+      'scenario.templates',
+      'trade.comtrade-flows',
+      'supply-chain.route-model',
+      'scenario.exposure',
+      '--samples',
+    ],
+    {
+      DATABASE_PATH: tempDbFile(),
+      DATABASE_URL: server.url,
+    },
+  );
   if (ingested.code !== 0) throw new Error(ingested.err);
   hole = relay(Number(new URL(server.url).port));
   const port = await hole.listen();

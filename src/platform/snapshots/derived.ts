@@ -48,11 +48,16 @@ export async function refreshDerived(
   results: readonly IngestResult[],
   datasets: readonly AnyDataset[],
   runner: IngestionRunner,
+  /** Told of each model as it finishes, with how long it took. */
+  onEach?: (result: IngestResult, ms: number) => void,
 ): Promise<IngestResult[]> {
   const changed = results.filter((r) => r.ok && !r.unchanged).map((r) => r.dataset);
   const out: IngestResult[] = [];
   for (const dataset of dependentsOf(changed, datasets)) {
-    out.push(await runner.run(dataset, { origin: { kind: 'live' } }));
+    const started = Date.now();
+    const result = await runner.run(dataset, { origin: { kind: 'live' } });
+    onEach?.(result, Date.now() - started);
+    out.push(result);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import { samplePayloads } from '../../support/upstream.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshDerived } from '../../../src/platform/snapshots/derived.js';
 import { ALL_DATASETS } from '../../../src/root/datasets.js';
@@ -46,7 +47,9 @@ describe('forecast datasets', () => {
     const before = app.deps.store.read(FORECASTS)!;
     const ledgerBefore = app.deps.store.read<{ key: string }>(RESOLUTIONS)!;
     const ucdp = ALL_DATASETS.find((d) => d.name === 'conflict.ucdp-events')!;
-    const loaded = await app.deps.runner.run(ucdp, { origin: { kind: 'samples' }, force: true });
+    // The same events read again as an operator's file: a new input version (its origin differs from the
+    // sample's), the same content.
+    const loaded = await app.deps.runner.run(ucdp, { origin: { kind: 'bytes', payloads: await samplePayloads(ucdp) } });
     expect(loaded.ok).toBe(true);
     await refreshDerived([loaded], ALL_DATASETS, app.deps.runner);
     const after = app.deps.store.read(FORECASTS)!;

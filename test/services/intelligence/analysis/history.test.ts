@@ -267,10 +267,16 @@ describe('intelligence history archive: appended and indexed at ingestion, never
 
   it('appends nothing when its inputs bring nothing new', async () => {
     const before: Snapshot<HistoryRecord, IntelHistoryInfo> = history();
-    // The same outages again: a new input version, the same events.
-    const derived = await ingestOutages();
-    expect(derived).toMatchObject([{ dataset: INTEL_HISTORY, ok: true }]);
-    expect(history().info).toMatchObject({ appended: 0 });
+    // The same outages again: the same content is not stored again (snapshot history), so the input
+    // keeps its version and the history is not recomputed.
+    const outagesVersion = app.deps.store.version(internetOutagesDataset.name);
+    expect(await ingestOutages()).toEqual([]);
+    expect(app.deps.store.version(internetOutagesDataset.name)).toBe(outagesVersion);
+    expect(history().version).toBe(before.version);
+    expect(history().records).toEqual(before.records);
+    // A new input version holding the same events (recomputed on a forced run): nothing appended.
+    const forced = await app.deps.runner.run(intelHistoryDataset, { origin: { kind: 'live' }, force: true });
+    expect(forced.ok).toBe(true);
     expect(history().records).toEqual(before.records);
     // Inputs at the versions it was computed from: nothing is recomputed.
     expect(await app.deps.runner.run(intelHistoryDataset, { origin: { kind: 'live' } })).toMatchObject({
