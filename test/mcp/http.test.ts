@@ -58,6 +58,8 @@ describe('tools/list', () => {
 describe('every GET operation as a tool, called with no arguments', () => {
   it('answers the REST body of the same GET with no parameters, or its 400 violations as a tool error', async () => {
     expect(GETS.length).toBeGreaterThan(50);
+    // Listing the tools arms the client's check of every structured answer against its output schema.
+    await client.listTools();
     for (const op of GETS) {
       const rest = await app.get(op.path);
       // The SDK client also checks every structured answer against the tool's output schema.
@@ -91,6 +93,20 @@ describe('every GET operation as a tool, called with no arguments', () => {
     expect(rest.status).toBe(400);
     expect(tool.isError).toBe(true);
     expect(tool._meta?.body).toEqual(rest.body);
+  });
+});
+
+describe('POST operations as tools', () => {
+  it('queues a job and answers its id and status as REST does (202)', async () => {
+    const tool = await call(client, 'run_scenario', { scenarioId: 'suez-bab-simultaneous' });
+    expect(tool.isError).toBeFalsy();
+    expect(tool._meta?.status).toBe(202);
+    const job = tool.structuredContent as { jobId: string; status: string; statusUrl: string };
+    expect(job.status).toBe('pending');
+    // The job belongs to the caller's account, as if queued over REST: its key reads the status.
+    const status = await app.get(job.statusUrl);
+    expect(status.status).toBe(200);
+    expect(['pending', 'running', 'done']).toContain(status.body.status);
   });
 });
 
