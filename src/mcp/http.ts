@@ -55,7 +55,11 @@ export function mcpRouter(deps: AppDeps, surface: McpSurface, dispatch: Dispatch
     const key = presentedKey(req.headers);
     if (key === undefined) {
       res.setHeader('www-authenticate', AUTHENTICATE);
-      return send(req, res, jsonError(401, { error: 'API key required: send it as Authorization: Bearer <key> or X-Service-Key' }));
+      return send(
+        req,
+        res,
+        jsonError(401, { error: 'API key required: send it as Authorization: Bearer <key> or X-Service-Key' }),
+      );
     }
     try {
       const principal = await access.authenticateFrom({ 'x-service-key': key }, req.socket.remoteAddress, requestId);
@@ -70,7 +74,11 @@ export function mcpRouter(deps: AppDeps, surface: McpSurface, dispatch: Dispatch
     try {
       body = typeof req.body === 'string' || Buffer.isBuffer(req.body) ? JSON.parse(String(req.body)) : req.body;
     } catch {
-      return send(req, res, jsonError(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }));
+      return send(
+        req,
+        res,
+        jsonError(400, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }),
+      );
     }
     const tool = calledTool(body, surface);
     if (tool) res.locals.route = `${MCP_PATH} tools/call ${tool}`;

@@ -118,7 +118,11 @@ function toolResult(tool: OperationTool, out: WireResponse, jmespath: string | u
   return { content: [{ type: 'text', text }], structuredContent: structured, _meta: { status: out.status } };
 }
 
-const words = (s: string) => s.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
 
 /** Tools whose name and description hold the query's words, most words (names counting double) first. */
 export function searchTools(tools: readonly OperationTool[], query: string, limit = 20) {

@@ -31,8 +31,7 @@ export const MCP_RESOURCES: readonly ResourceDefinition[] = [
         upstreamUnavailable: boolean;
       };
       const chokepoint = status.chokepoints.find((c) => c.id === id);
-      if (!chokepoint)
-        throw new Error(`no chokepoint ${id}; known: ${status.chokepoints.map((c) => c.id).join(', ')}`);
+      if (!chokepoint) throw new Error(`no chokepoint ${id}; known: ${status.chokepoints.map((c) => c.id).join(', ')}`);
       return { chokepoint, fetchedAt: status.fetchedAt, upstreamUnavailable: status.upstreamUnavailable };
     },
   },

@@ -39,9 +39,7 @@ describe('tools/list', () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names.sort()).toEqual(
-      [...OPERATIONS.map(toolOf), 'describe_operation', 'search_operations'].sort(),
-    );
+    expect(names.sort()).toEqual([...OPERATIONS.map(toolOf), 'describe_operation', 'search_operations'].sort());
     expect(names).toContain('list_earthquakes');
     for (const t of tools) {
       // One line each: an agent with a small context reads the whole list.
@@ -137,7 +135,11 @@ describe('the same access rules as REST, one ledger', () => {
     const { key } = await app.createKey({ plan: 'free' });
     const free = await connect({ 'x-api-key': key });
     try {
-      const r = await call(free, 'search_flight_prices', { origin: 'JFK', destination: 'LHR', departure_date: '2026-12-01' });
+      const r = await call(free, 'search_flight_prices', {
+        origin: 'JFK',
+        destination: 'LHR',
+        departure_date: '2026-12-01',
+      });
       expect(r.isError).toBe(true);
       expect(r._meta?.status).toBe(403);
       expect(r._meta?.planNeeded).toBe('pro');
@@ -168,7 +170,12 @@ describe('the same access rules as REST, one ledger', () => {
   });
 
   it('answers 401 with WWW-Authenticate without a key, and for an unknown one', async () => {
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+    };
     const post = (headers: Record<string, string>) =>
       fetch(`${app.baseUrl}/mcp`, {
         method: 'POST',
