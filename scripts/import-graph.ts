@@ -98,6 +98,8 @@ export const LAYERS: ReadonlyArray<{ name: string; test: (file: string) => boole
   { name: 'wire', test: (f) => f === 'src/http/wire.ts' },
   { name: 'trpc', test: (f) => f.startsWith('src/trpc/') },
   { name: 'http', test: (f) => f.startsWith('src/http/') },
+  // MCP over the REST lane: names no service either (its resources and prompts come from src/root/mcp.ts).
+  { name: 'mcp', test: (f) => f.startsWith('src/mcp/') },
   { name: 'services', test: (f) => f.startsWith('src/services/') },
   { name: 'composition', test: (f) => f.startsWith('src/root/') || /^src\/(app|deps)\.ts$/.test(f) },
   { name: 'entry', test: (f) => f.startsWith('src/cli/') || f === 'src/main.ts' },

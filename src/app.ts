@@ -23,6 +23,11 @@ import { ALL_DATASETS } from './root/datasets.js';
 import { BOOTSTRAP_OPERATIONS } from './services/infrastructure/bootstrap/operations.js';
 import { docsRouter } from './http/docs.js';
 import type { RequestContext } from './trpc/context.js';
+import { operationTools } from './mcp/catalogue.js';
+import { datasetsResource } from './mcp/datasets.js';
+import { mcpRouter } from './mcp/http.js';
+import type { McpSurface } from './mcp/server.js';
+import { MCP_PROMPTS, MCP_RESOURCES } from './root/mcp.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Versioned service paths: all of them need a credential, including ones that do not exist. */
@@ -36,6 +41,8 @@ export interface BuiltApp {
   gateway: RestGateway;
   /** Readiness state; `mds serve` flips it when shutdown begins. */
   lifecycle: Lifecycle;
+  /** The MCP tools, resources and prompts (served at /mcp, and over stdio by `mds mcp`). */
+  mcp: McpSurface;
 }
 
 /**
@@ -74,6 +81,13 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   const document = buildOpenApiDocument(appRouter, VERSION);
   const documentYaml = toYaml(document);
   const documentJson = JSON.stringify(document);
+  const datasets = opts.datasets ?? ALL_DATASETS;
+  // Every routed operation as a tool, from the same procedure table the REST lane routes by.
+  const mcp: McpSurface = {
+    tools: operationTools(appRouter),
+    resources: [datasetsResource(deps, datasets), ...MCP_RESOURCES],
+    prompts: MCP_PROMPTS,
+  };
 
   /** What every answer carries and every request leaves behind (access log line, metrics), in both lanes. */
   const begin = (
@@ -133,6 +147,8 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   // Every body any route below reads (/trpc, sessions, platform routes, later ones) is read here first,
   // under the REST lane's limit: past it a 413 before any route runs, and never more than the limit kept.
   app.use(bodyLimit());
+  // MCP before compression: its event streams go out as they are written.
+  app.use(mcpRouter(deps, mcp, (call) => gateway.dispatch(call)));
   // Operations never get here (their lane answers them, with pre-compressed variants made once per
   // cached body); this compresses the rest: documents, docs assets, platform endpoints.
   app.use(compression({ threshold: deps.config.COMPRESSION_THRESHOLD_BYTES }));
@@ -189,7 +205,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     platformRouter(deps, {
       dispatch: (call) => gateway.dispatch(call),
       lifecycle,
-      datasets: opts.datasets ?? ALL_DATASETS,
+      datasets,
       bootstrap: opts.bootstrap ?? BOOTSTRAP_OPERATIONS,
     }),
   );
@@ -258,7 +274,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
       });
   };
 
-  return { handler, app, gateway, lifecycle };
+  return { handler, app, gateway, lifecycle, mcp };
 }
 
 /** Answers a failure outside the procedures that a locked, full or unreachable database caused: 503, noted for /readyz. */

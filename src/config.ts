@@ -162,6 +162,12 @@ export const ConfigSchema = z
       .enum(['auto', 'never'])
       .default('auto')
       .describe('`auto` creates a local development key on first start outside production; `never` skips it'),
+    MCP_KEY: z
+      .string()
+      .optional()
+      .describe(
+        'the API key `mds mcp` (MCP over stdio) calls every tool with, under its plan, tier gates and limits; `--key` wins over it',
+      ),
     INGEST_INTERVAL_MINUTES: z.coerce
       .number()
       .min(0)

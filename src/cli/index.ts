@@ -43,6 +43,10 @@ export async function runCli(
         });
         return await (await import('./ingest.js')).ingest(loadConfig(), { datasets: positionals, ...values }, out, err);
       }
+      case 'mcp': {
+        const { values } = parseArgs({ args: rest, options: { key: { type: 'string' } } });
+        return await (await import('./mcp.js')).mcpCommand(loadConfig(), values.key, err);
+      }
       case 'datasets':
         return (await import('./datasets.js')).datasetsCommand(loadConfig(), rest, out);
       case 'keys':

@@ -35,6 +35,7 @@ commands:
       --force                    accept a feed whose row count collapsed
       --list                     list the datasets and exit
   datasets [--json]              list every dataset: kind, publisher, sources, credentials, cadence
+  mcp [--key KEY]                MCP over stdio for a local agent (key from --key or MCP_KEY)
   keys create|list|revoke|subscription
                                  manage API keys and account billing states (mds keys --help)
   leads contacts|interest [--csv]
@@ -64,6 +65,14 @@ Refreshes snapshots from their live upstreams (every dataset when none is named)
   --file PATH | KEY=PATH     read a source from a file (KEY names the source of multi-source datasets)
   --force                    accept a feed whose row count collapsed
   --list                     list the datasets and exit
+`,
+  mcp: `usage: mds mcp [--key KEY]
+
+Serves MCP (Model Context Protocol) over stdin/stdout for a local agent, reading DATABASE_PATH (and
+DATABASE_URL) directly: every operation as a tool, plus describe_operation and search_operations, the
+mds:// resources and the prompts, the same as POST /mcp. Tools are called with KEY (--key, else the
+MCP_KEY variable): its plan, tier gates, rate limits and quotas apply as over HTTP. Log lines go to
+stderr. Jobs queued by POST tools are run by mds serve.
 `,
   datasets: DATASETS_USAGE,
   keys: KEYS_USAGE,
