@@ -83,6 +83,10 @@ export interface WebhookStore {
   registration(id: string): Promise<Registration | undefined>;
   /** Turns a registration's deliveries on or off; false when there is no such registration. */
   setActive(id: string, active: boolean): Promise<boolean>;
+  /** Replaces a registration's signing secret; false when there is no such registration. */
+  setSecret(id: string, secret: string): Promise<boolean>;
+  /** Removes a registration (its delivery log stays); false when there was none. */
+  remove(id: string): Promise<boolean>;
   /**
    * Compares and records in one write transaction, so two processes observing the same swap cannot
    * both see the change: `decide` gets the marks as stored and the active registrations, and returns
@@ -164,6 +168,25 @@ export class Webhooks implements WebhookStore {
     const rows = await this.engine.db
       .update(webhookRegistrations)
       .set({ active })
+      .where(eq(webhookRegistrations.id, id))
+      .returning({ id: webhookRegistrations.id });
+    return rows.length === 1;
+  }
+
+  async setSecret(id: string, secret: string): Promise<boolean> {
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db
+      .update(webhookRegistrations)
+      .set({ secret })
+      .where(eq(webhookRegistrations.id, id))
+      .returning({ id: webhookRegistrations.id });
+    return rows.length === 1;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db
+      .delete(webhookRegistrations)
       .where(eq(webhookRegistrations.id, id))
       .returning({ id: webhookRegistrations.id });
     return rows.length === 1;
