@@ -129,6 +129,7 @@ export const shippingRouter = router({
           'The registration, without its secret, as the list shows it. Another account’s registration is answered as not ' +
           'found (404). PRO plans and above, with an API key.',
       },
+      notFound: true,
       cacheTier: 'no-store',
       requiredTier: 1,
     })
@@ -148,6 +149,7 @@ export const shippingRouter = router({
           'Replaces the registration’s signing secret and returns the new one once; every attempt from now on, retries ' +
           'included, is signed with it. No body. PRO plans and above, with an API key.',
       },
+      notFound: true,
       cacheTier: 'no-store',
       requiredTier: 1,
     })
@@ -167,6 +169,7 @@ export const shippingRouter = router({
           'Marks the registration active again, so status changes from now on are delivered to it (deliveries that failed ' +
           'while it was inactive are not re-sent). No body. PRO plans and above, with an API key.',
       },
+      notFound: true,
       cacheTier: 'no-store',
       requiredTier: 1,
     })
@@ -187,6 +190,7 @@ export const shippingRouter = router({
           'against the account’s cap. Not in the published service, which lets registrations lapse after 30 days. PRO ' +
           'plans and above, with an API key.',
       },
+      notFound: true,
       cacheTier: 'no-store',
       requiredTier: 1,
     })

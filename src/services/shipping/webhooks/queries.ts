@@ -13,7 +13,7 @@ import type {
 } from '../schemas.js';
 import { webhooksOf } from './delivery.js';
 import { DEFAULT_ALERT_THRESHOLD, newSecret, newSubscriberId } from './rules.js';
-import { callbackRefusal } from './targets.js';
+import { callbackRefusal } from '../../../platform/delivery/targets.js';
 import type { Registration } from './store.js';
 
 /** Registrations belong to the caller's account; an operator key (no account) is its own owner. */

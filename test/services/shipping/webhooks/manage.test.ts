@@ -8,7 +8,7 @@ import { SUPPLY_CHAIN_DATASETS } from '../../../../src/services/supply-chain/dat
 import { STATUS_DATASETS } from '../../../../src/services/supply-chain/chokepoints/queries.js';
 import { chokepointsDataset } from '../../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { webhooksOf } from '../../../../src/services/shipping/webhooks/delivery.js';
-import { PRODUCTION_POLICY } from '../../../../src/services/shipping/webhooks/targets.js';
+import { PRODUCTION_POLICY } from '../../../../src/platform/delivery/targets.js';
 
 const PATH = '/api/v2/shipping/webhooks';
 const PUBLIC = '93.184.215.14';
