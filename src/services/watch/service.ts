@@ -190,19 +190,20 @@ export class WatchService {
       firedAt: new Date(now).toISOString(),
       body: answer.body,
     };
-    const delivery: Delivery | undefined =
-      decision.fire && r.callbackUrl
-        ? pendingDelivery({
-            id: newDeliveryId(),
-            subscriberId: r.id,
-            accountId: r.accountId,
-            event: WATCH_EVENT,
-            chokepointId: '',
-            body: JSON.stringify({ event: WATCH_EVENT, ...firing, condition: r.condition, value: held.value }),
-            nextAttemptAt: now,
-            createdAt: now,
-          })
-        : undefined;
+    // With WEBHOOK_DELIVERY=off a firing reaches listeners only: nothing is queued that would never be sent.
+    const delivers = decision.fire && r.callbackUrl !== null && this.deps.config.WEBHOOK_DELIVERY !== 'off';
+    const delivery: Delivery | undefined = delivers
+      ? pendingDelivery({
+          id: newDeliveryId(),
+          subscriberId: r.id,
+          accountId: r.accountId,
+          event: WATCH_EVENT,
+          chokepointId: '',
+          body: JSON.stringify({ event: WATCH_EVENT, ...firing, condition: r.condition, value: held.value }),
+          nextAttemptAt: now,
+          createdAt: now,
+        })
+      : undefined;
     // Another node that saw the same answer first has recorded (and fired) it.
     if (!(await this.store.recordEvaluation(r.id, r.lastEtag, decision.next, delivery))) return undefined;
     if (!decision.fire) return undefined;

@@ -4,6 +4,8 @@ import { WATCH_EVENT } from '../../../src/services/watch/rules.js';
 import { DeliveryLog, pendingDelivery } from '../../../src/platform/delivery/log.js';
 import { postgresEngine, sqliteEngine } from '../../../src/platform/stores/engine.js';
 import { newDeliveryId } from '../../../src/platform/delivery/signing.js';
+import type { Db } from '../../../db/client.js';
+import type { PgDb } from '../../../db/pg/client.js';
 import { storeEngines } from '../../support/engines/store-engines.js';
 
 // One specification of the watch rule table for both engines: the per-account cap, and an
@@ -12,8 +14,8 @@ import { storeEngines } from '../../support/engines/store-engines.js';
 const NOW = Date.UTC(2026, 10, 20, 12);
 // The rules and the delivery log they write into, on one database.
 const engines = storeEngines('watch', {
-  sqlite: (db) => ({ rules: new WatchRules(sqliteEngine(db)), log: new DeliveryLog(sqliteEngine(db)) }),
-  postgres: (db) => ({ rules: new WatchRules(postgresEngine(db)), log: new DeliveryLog(postgresEngine(db)) }),
+  sqlite: (db: Db) => ({ rules: new WatchRules(sqliteEngine(db)), log: new DeliveryLog(sqliteEngine(db)) }),
+  postgres: (db: PgDb) => ({ rules: new WatchRules(postgresEngine(db)), log: new DeliveryLog(postgresEngine(db)) }),
 });
 
 let n = 0;
