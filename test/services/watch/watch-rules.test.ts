@@ -205,6 +205,18 @@ describe('ownership, caps and validation', () => {
     expect((await app.get(`${BASE}/get-watch-rule?ruleId=${id}`, as(pro.key))).status).toBe(404);
   });
 
+  it('stops evaluating a rule once the key that set it is revoked', async () => {
+    const k = await app.createKey({ plan: 'pro' });
+    const created = await post('create-watch-rule', { operation: QUAKES }, k.key);
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.rule.ruleId;
+    await swap(20, 4);
+    expect(firings.filter((f) => f.ruleId === id)).toHaveLength(1);
+    await app.revokeKey(k.id);
+    await swap(21, 0);
+    expect(firings.filter((f) => f.ruleId === id)).toHaveLength(1);
+  });
+
   it('caps the rules per account by plan (free: 3)', async () => {
     const free = await app.createKey({ plan: 'free' });
     for (let i = 0; i < 3; i++)
