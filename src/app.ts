@@ -21,6 +21,7 @@ import type { BootstrapTable } from './http/bootstrap.js';
 import type { AnyDataset } from './platform/snapshots/dataset.js';
 import { ALL_DATASETS } from './root/datasets.js';
 import { BOOTSTRAP_OPERATIONS } from './services/infrastructure/bootstrap/operations.js';
+import { watchesOf } from './services/watch/index.js';
 import { docsRouter } from './http/docs.js';
 import type { RequestContext } from './trpc/context.js';
 import { operationTools } from './mcp/catalogue.js';
@@ -77,6 +78,8 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   app.set('query parser', 'simple');
 
   const gateway = new RestGateway(appRouter, deps);
+  // Watch rules ask their operations through this very lane, on every snapshot swap.
+  watchesOf(deps).start((call) => gateway.dispatch(call));
   const lifecycle = new Lifecycle();
   const document = buildOpenApiDocument(appRouter, VERSION);
   const documentYaml = toYaml(document);

@@ -25,6 +25,8 @@ export const LOCK_SPACE = {
   leadAddresses: 0x6d647312,
   /** One webhook registration per account at a time (its per-account cap). */
   webhookAccounts: 0x6d647313,
+  /** One watch rule creation per account at a time (its per-plan cap). */
+  watchAccounts: 0x6d647314,
 } as const;
 
 /** How long taking a new connection may wait before the call fails (and a request answers 503). */

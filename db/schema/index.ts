@@ -8,3 +8,4 @@ export * from './scenario.js';
 export * from './leads.js';
 export * from './news.js';
 export * from './shipping.js';
+export * from './watch.js';

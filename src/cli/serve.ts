@@ -18,6 +18,7 @@ import { redactorFor } from '../platform/secrets.js';
 import type { DestinationStream } from 'pino';
 import type { Lifecycle } from '../http/platform-routes.js';
 import { webhooksOf } from '../services/shipping/webhooks/delivery.js';
+import { watchesOf } from '../services/watch/index.js';
 
 /** How long idle keep-alive connections stay open after shutdown begins, for requests already in transit. */
 const IDLE_DRAIN_MS = 1_000;
@@ -187,6 +188,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
       // Running jobs are aborted and put back in the queue (the next start runs them); one that ignores
       // the abort past the grace stays `running` in the table and is re-queued at the next start.
       webhooksOf(deps).stop();
+      watchesOf(deps).stop();
       await Promise.all([scheduler?.stop(), deps.jobs.stop(config.SHUTDOWN_GRACE_MS)]);
       await closed;
       clearTimeout(drain);

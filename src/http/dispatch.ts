@@ -9,7 +9,7 @@ import { requestedExport, rowsFieldOf, type ExportFormat } from './export.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
-import { admit } from '../trpc/access.js';
+import { admit, checkBilling, checkTier } from '../trpc/access.js';
 import { answerKey, cachedAnswer, datasetVersions, readExpression, serialiseAnswer } from './answer.js';
 import { collectOperations, type OperationInfo } from './operations.js';
 import { procedureEntry } from './procedure-table.js';
@@ -29,6 +29,24 @@ interface Route extends OperationInfo {
   known: string[];
   /** A list operation's rows field (export.ts): it answers CSV and NDJSON too. */
   rowsField?: string;
+  /** The names of a templated path's `{parameters}`, in order. */
+  pathParams?: string[];
+}
+
+/** A path with `{parameters}` (`/api/v2/shipping/webhooks/{subscriberId}`): matched segment by segment. */
+interface Template {
+  segments: string[];
+  methods: Map<string, Route>;
+}
+
+/** A path segment's value: one non-empty segment, percent-decoded (an undecodable one matches nothing). */
+function segmentValue(raw: string): string | undefined {
+  if (raw === '') return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -60,6 +78,8 @@ export function queryInput(search: URLSearchParams): Record<string, string | str
 export class RestDispatcher {
   /** Operations by exact path, then by method (a path may carry a GET and a POST). */
   readonly routes = new Map<string, Map<string, Route>>();
+  /** Operations whose path has `{parameters}`; an exact path wins over them. */
+  private readonly templates: Template[] = [];
 
   constructor(
     private readonly router: AnyTRPCRouter,
@@ -67,16 +87,28 @@ export class RestDispatcher {
   ) {
     for (const op of collectOperations(router).values()) {
       const entry = procedureEntry(router, op.procedure)!;
-      let methods = this.routes.get(op.path);
-      if (!methods) this.routes.set(op.path, (methods = new Map()));
+      const segments = op.path.split('/');
+      const pathParams = segments.filter((p) => /^\{\w+\}$/.test(p)).map((p) => p.slice(1, -1));
+      let methods: Map<string, Route> | undefined;
+      if (pathParams.length > 0) {
+        const same = this.templates.find((t) => t.segments.join('/') === op.path);
+        methods = same?.methods;
+        if (!methods) this.templates.push({ segments, methods: (methods = new Map()) });
+      } else {
+        methods = this.routes.get(op.path);
+        if (!methods) this.routes.set(op.path, (methods = new Map()));
+      }
       const shape = inputShape(entry.input);
+      const query = op.method === 'GET' || op.method === 'DELETE';
       methods.set(op.method, {
         ...op,
         type: entry.type === 'mutation' ? 'mutation' : 'query',
         input: entry.input as ParameterSchema | undefined,
         shape,
-        known: op.method === 'GET' && shape ? Object.keys(shape) : [],
+        // A path parameter comes from the path only, never from the query string.
+        known: query && shape ? Object.keys(shape).filter((k) => !pathParams.includes(k)) : [],
         rowsField: op.method === 'GET' ? rowsFieldOf(entry.output) : undefined,
+        ...(pathParams.length > 0 ? { pathParams } : {}),
       });
     }
   }
@@ -85,16 +117,40 @@ export class RestDispatcher {
 
   /** The operation at a path for a method; without a method, whether anything lives at the path. */
   route(pathname: string, method?: string): Route | undefined {
-    const methods = this.routes.get(pathname);
+    const methods = this.methodsAt(pathname)?.methods;
     if (!methods) return undefined;
     return method === undefined ? methods.values().next().value : methods.get(method);
+  }
+
+  /** The operations at a path: its exact entry, else the first template it fills (with the parameters' values). */
+  private methodsAt(pathname: string): { methods: Map<string, Route>; params?: Record<string, string> } | undefined {
+    const exact = this.routes.get(pathname);
+    if (exact) return { methods: exact };
+    if (this.templates.length === 0) return undefined;
+    const parts = pathname.split('/');
+    for (const t of this.templates) {
+      if (t.segments.length !== parts.length) continue;
+      const params: Record<string, string> = {};
+      let ok = true;
+      for (let i = 0; i < parts.length && ok; i++) {
+        const seg = t.segments[i];
+        if (seg.startsWith('{')) {
+          const value = segmentValue(parts[i]);
+          if (value === undefined) ok = false;
+          else params[seg.slice(1, -1)] = value;
+        } else ok = seg === parts[i];
+      }
+      if (ok) return { methods: t.methods, params };
+    }
+    return undefined;
   }
 
   async dispatch(call: RestCall): Promise<WireResponse> {
     const q = call.url.indexOf('?');
     const pathname = q >= 0 ? call.url.slice(0, q) : call.url;
-    const methods = this.routes.get(pathname);
-    if (!methods) return jsonError(404, { error: `no operation at ${pathname}` });
+    const found = this.methodsAt(pathname);
+    if (!found) return jsonError(404, { error: `no operation at ${pathname}` });
+    const { methods, params } = found;
     const route = methods.get(call.method);
     if (!route) {
       const allow = [...methods.keys()].map((m) => (m === 'GET' ? 'GET, HEAD' : m)).join(', ');
@@ -112,7 +168,7 @@ export class RestDispatcher {
     let prepared: PreparedBody;
     let format: ExportFormat | undefined;
     try {
-      ({ prepared, format } = await this.answer(route, ctx, call));
+      ({ prepared, format } = await this.answer(route, ctx, call, params));
     } catch (cause) {
       if (ctx.principal) call.onPrincipal?.(ctx.principal.id);
       const error: TRPCError = getTRPCErrorFromUnknown(cause);
@@ -158,11 +214,18 @@ export class RestDispatcher {
     route: Route,
     ctx: RequestContext,
     call: RestCall,
+    params?: Record<string, string>,
   ): Promise<{ prepared: PreparedBody; format?: ExportFormat }> {
     // Admission before anything else, and before the cache: an unidentified or over-limit caller
     // never reaches a remembered answer. The procedure chain then knows not to admit again.
-    const admitted = admit(ctx, route.meta);
-    if (admitted) await admitted;
+    if (call.principal) {
+      ctx.principal = call.principal;
+      checkBilling(ctx, route.meta);
+      checkTier(ctx, route.meta);
+    } else {
+      const admitted = admit(ctx, route.meta);
+      if (admitted) await admitted;
+    }
     ctx.admitted = true;
     const expression = readExpression(ctx.search);
     // The JSON answer is made (and remembered) as always; an export is written from it by the lane.
@@ -197,7 +260,7 @@ export class RestDispatcher {
           type: route.type,
           ctx,
           // Read by the procedure's input step.
-          getRawInput: async () => rawInput(route, ctx, call),
+          getRawInput: async () => rawInput(route, ctx, call, params),
           signal: undefined,
           batchIndex: 0,
         }),
@@ -208,15 +271,16 @@ export class RestDispatcher {
 }
 
 /** A call's input: a POST's body, or the query string decoded by the input's fields (every bad parameter named at once). */
-function rawInput(route: Route, ctx: RequestContext, call: RestCall): unknown {
+function rawInput(route: Route, ctx: RequestContext, call: RestCall, params?: Record<string, string>): unknown {
   const unknown = unknownParams(ctx.search, route.known);
-  if (route.method !== 'GET') {
+  if (route.method === 'POST') {
     // A body field the input does not declare is refused by name, as a query parameter is (zod would drop it).
     const extra = unknownFields(route.input, call.body);
     if (unknown.length || extra.length) throw ServiceError.validation([...unknown, ...extra]);
-    return call.body;
+    // The path's parameters win over a body field of the same name.
+    return params ? { ...(isPlainObject(call.body) ? call.body : {}), ...params } : call.body;
   }
-  const decoded = decodeQuery(queryInput(ctx.search), route.shape);
+  const decoded = decodeQuery({ ...queryInput(ctx.search), ...params }, route.shape);
   if (decoded.violations.length || unknown.length) {
     // A mistyped name usually also leaves a required parameter missing: say both at once.
     // The parameters that did decode are checked too, so every bad one is named, not only the undecodable.
@@ -230,3 +294,6 @@ function rawInput(route: Route, ctx: RequestContext, call: RestCall): unknown {
   }
   return decoded.input;
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -326,6 +326,11 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
           info && bodyIdOf(router, info.procedure),
         );
       if (ok && info?.meta.successStatus === 202) acceptedInsteadOfOk(op);
+      if (info?.meta.notFound)
+        op.responses['404'] = {
+          description: 'No such record among the caller’s own (another account’s is answered the same).',
+          content: json(ref('GatewayError')),
+        };
       const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
       op.security = isPublic ? [] : info?.meta.requiredTier ? keys : [...keys, { SessionCookie: [] }];
       if (info?.meta.requiredTier) op['x-required-tier'] = info.meta.requiredTier;

@@ -42,7 +42,10 @@ export class RestGateway {
   ): Promise<void> {
     const method = req.method === 'HEAD' ? 'GET' : req.method!;
     let body: unknown;
-    if (method === 'POST' && this.dispatcher.route(path, 'POST')) {
+    // A POST without a body (rotate-secret, reactivate) has nothing to read and no type to declare.
+    const bodiless =
+      req.headers['content-length'] === '0' || (!req.headers['content-length'] && !req.headers['transfer-encoding']);
+    if (method === 'POST' && !bodiless && this.dispatcher.route(path, 'POST')) {
       const read = await readJsonBody(req, res);
       if (!read.ok) return send(req, res, read.response);
       body = read.value;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { WireHeaders } from '../platform/errors.js';
+import type { Principal } from '../platform/auth/access.js';
 import { NO_STORE } from '../platform/http-cache.js';
 import type { PreparedBody } from '../platform/response-cache.js';
 
@@ -33,6 +34,11 @@ export interface RestCall {
   requestId: string;
   remoteAddress?: string;
   batch?: boolean;
+  /**
+   * A caller already identified, for calls made in process on a key's behalf (watch rule
+   * evaluations): the credential step and the rate limit are skipped, billing and tier still apply.
+   */
+  principal?: Principal;
   /** Told who the caller turned out to be (key id), for the access log. */
   onPrincipal?: (id: string) => void;
 }

@@ -32,6 +32,7 @@ import { supplyChainRouter } from '../services/supply-chain/router.js';
 import { thermalRouter } from '../services/thermal/router.js';
 import { tradeRouter } from '../services/trade/router.js';
 import { unrestRouter } from '../services/unrest/router.js';
+import { watchRouter } from '../services/watch/router.js';
 import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from '../trpc/procedures.js';
@@ -77,6 +78,7 @@ export const appRouter = router({
   thermal: thermalRouter,
   trade: tradeRouter,
   unrest: unrestRouter,
+  watch: watchRouter,
   webcam: webcamRouter,
   wildfire: wildfireRouter,
 });

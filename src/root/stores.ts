@@ -8,6 +8,8 @@ import { SCENARIO_RUNS } from '../services/scenario/runs.js';
 import { NEWS_SUMMARIES } from '../services/news/summary-store.js';
 import { LEAD_STORE } from '../services/leads/store.js';
 import { WEBHOOK_STORE } from '../services/shipping/webhooks/store.js';
+import { DELIVERY_LOG } from '../platform/delivery/log.js';
+import { WATCH_RULES } from '../services/watch/store.js';
 import { MARKET_ANALYSES } from '../services/market/analysis/store.js';
 
 /**
@@ -26,6 +28,8 @@ export const STORE_DEFINITIONS: readonly StoreDefinition<unknown>[] = [
   SCENARIO_RUNS,
   NEWS_SUMMARIES,
   LEAD_STORE,
+  DELIVERY_LOG,
   WEBHOOK_STORE,
   MARKET_ANALYSES,
+  WATCH_RULES,
 ];

@@ -30,6 +30,8 @@ export interface ServiceMeta {
    * later (a job), with its status address in the `Location` header the handler sets.
    */
   successStatus?: 202;
+  /** The operation names one of the caller's own records (a rule, a registration): 404 when it has none such. */
+  notFound?: true;
 }
 
 export type ProcedureMeta = OpenApiMeta<ServiceMeta>;

@@ -23,6 +23,7 @@ import { createLogger, type Logger } from '../../src/platform/logger.js';
 import { redactorFor } from '../../src/platform/secrets.js';
 import { assertConforms } from './conformance.js';
 import { webhooksOf } from '../../src/services/shipping/webhooks/delivery.js';
+import { watchesOf } from '../../src/services/watch/index.js';
 
 /** The instant the bundled samples describe (the USGS sample was generated at 2026-11-20T12:00Z). */
 export const SAMPLE_NOW = Date.UTC(2026, 10, 20, 12, 0, 0);
@@ -194,6 +195,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       webhooksOf(deps).stop();
+      watchesOf(deps).stop();
       await deps.jobs.stop(1_000);
       access.close();
       deps.redis?.close();

@@ -8,3 +8,4 @@ export * from './news.js';
 export * from './shipping.js';
 export * from './leads.js';
 export * from './market.js';
+export * from './watch.js';

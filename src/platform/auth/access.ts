@@ -171,6 +171,18 @@ export class AccessControl {
     throw unauthorized(API_KEY_REQUIRED);
   }
 
+  /**
+   * The principal of a stored key (or operator key) by id, as it stands now: for work done on the
+   * key's behalf with no request (watch rule evaluations). Refused (401) once the key is revoked,
+   * expired or deleted, exactly as a request presenting it would be.
+   */
+  principalOfKey(keyId: string): Eventually<Principal> {
+    const op = this.operators.find((o) => o.id === keyId);
+    if (op) return this.operatorPrincipal(op.id, 'header');
+    const record = this.lookup(() => (this.directory ? this.directory.findById(keyId) : this.keys.findById(keyId)));
+    return then(record, (r) => this.keyPrincipal(r, 'header', this.deps.clock.now(), (d) => this.logDenial(d)));
+  }
+
   private fromKey(
     presented: string,
     header: string,

@@ -15,6 +15,8 @@ export interface Plan {
    * (SNAPSHOT_RETENTION_DAYS). The retained history itself is the same for every plan.
    */
   historyDays: number | null;
+  /** How many watch rules (`/api/watch/v1/*`) one account may hold at once. */
+  watchRules: number;
   description: string;
 }
 
@@ -29,6 +31,7 @@ export const PLANS = [
     perMinute: 10,
     perDay: 100,
     historyDays: 1,
+    watchRules: 3,
     description: 'Evaluation access to ungated operations.',
   },
   {
@@ -37,6 +40,7 @@ export const PLANS = [
     perMinute: 30,
     perDay: 500,
     historyDays: 7,
+    watchRules: 10,
     description: 'Individual use, including pro-gated operations.',
   },
   {
@@ -45,6 +49,7 @@ export const PLANS = [
     perMinute: 60,
     perDay: 1000,
     historyDays: 14,
+    watchRules: 25,
     description: 'Programmatic access for small integrations.',
   },
   {
@@ -53,6 +58,7 @@ export const PLANS = [
     perMinute: 300,
     perDay: 10_000,
     historyDays: 30,
+    watchRules: 100,
     description: 'Programmatic access for production integrations.',
   },
   {
@@ -61,6 +67,7 @@ export const PLANS = [
     perMinute: 1000,
     perDay: null,
     historyDays: null,
+    watchRules: 500,
     description: 'Operator-issued or contracted access, no daily cap.',
   },
 ] as const satisfies readonly Plan[];

@@ -32,6 +32,13 @@ for (const [net, bits] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // Forms that carry an IPv4 address inside: a gateway would forward them to that IPv4 host
+  // (`64:ff9b::a9fe:a9fe` is 169.254.169.254 behind NAT64), so none of them is a public target.
+  ['64:ff9b::', 96], // NAT64, well-known prefix (RFC 6052)
+  ['64:ff9b:1::', 48], // NAT64, local-use prefix (RFC 8215)
+  ['::', 96], // IPv4-compatible (deprecated, RFC 4291)
+  ['2002::', 16], // 6to4 (RFC 3056)
+  ['fec0::', 10], // site-local (deprecated, RFC 3879)
 ] as const)
   FORBIDDEN.addSubnet(net, bits, 'ipv6');
 

@@ -2,8 +2,20 @@ import { markDegraded } from '../../trpc/context.js';
 import { operation, router } from '../../trpc/procedures.js';
 import { IdempotencyHeaders } from '../../platform/batch/idempotency-headers.js';
 import { laneView, LANE_DATASETS } from '../supply-chain/index.js';
-import { listWebhooks, registerWebhook } from './webhooks/queries.js';
 import {
+  deleteWebhook,
+  getWebhook,
+  listWebhooks,
+  reactivateWebhook,
+  registerWebhook,
+  rotateWebhookSecret,
+} from './webhooks/queries.js';
+import {
+  DeleteWebhookResponse,
+  ReactivateWebhookResponse,
+  RotateWebhookSecretResponse,
+  WebhookIdRequest,
+  WebhookSummary,
   ListWebhooksRequest,
   ListWebhooksResponse,
   RegisterWebhookRequest,
@@ -104,4 +116,85 @@ export const shippingRouter = router({
     .input(RegisterWebhookRequest)
     .output(RegisterWebhookResponse)
     .mutation(({ ctx, input }) => registerWebhook(ctx, input)),
+
+  getWebhook: operation
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/api/v2/shipping/webhooks/{subscriberId}',
+        operationId: 'GetWebhook',
+        tags: ['shipping'],
+        summary: 'One of your chokepoint-disruption webhooks',
+        description:
+          'The registration, without its secret, as the list shows it. Another account’s registration is answered as not ' +
+          'found (404). PRO plans and above, with an API key.',
+      },
+      notFound: true,
+      cacheTier: 'no-store',
+      requiredTier: 1,
+    })
+    .input(WebhookIdRequest)
+    .output(WebhookSummary)
+    .query(({ ctx, input }) => getWebhook(ctx, input.subscriberId)),
+
+  rotateWebhookSecret: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/v2/shipping/webhooks/{subscriberId}/rotate-secret',
+        operationId: 'RotateWebhookSecret',
+        tags: ['shipping'],
+        summary: 'Give a webhook a new signing secret',
+        description:
+          'Replaces the registration’s signing secret and returns the new one once; every attempt from now on, retries ' +
+          'included, is signed with it. No body. PRO plans and above, with an API key.',
+      },
+      notFound: true,
+      cacheTier: 'no-store',
+      requiredTier: 1,
+    })
+    .input(WebhookIdRequest)
+    .output(RotateWebhookSecretResponse)
+    .mutation(({ ctx, input }) => rotateWebhookSecret(ctx, input.subscriberId)),
+
+  reactivateWebhook: operation
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/api/v2/shipping/webhooks/{subscriberId}/reactivate',
+        operationId: 'ReactivateWebhook',
+        tags: ['shipping'],
+        summary: 'Turn a deactivated webhook back on',
+        description:
+          'Marks the registration active again, so status changes from now on are delivered to it (deliveries that failed ' +
+          'while it was inactive are not re-sent). No body. PRO plans and above, with an API key.',
+      },
+      notFound: true,
+      cacheTier: 'no-store',
+      requiredTier: 1,
+    })
+    .input(WebhookIdRequest)
+    .output(ReactivateWebhookResponse)
+    .mutation(({ ctx, input }) => reactivateWebhook(ctx, input.subscriberId)),
+
+  deleteWebhook: operation
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/api/v2/shipping/webhooks/{subscriberId}',
+        operationId: 'DeleteWebhook',
+        tags: ['shipping'],
+        summary: 'Delete one of your webhooks',
+        description:
+          'Removes the registration: nothing more is sent to it, retries in progress included, and it no longer counts ' +
+          'against the account’s cap. Not in the published service, which lets registrations lapse after 30 days. PRO ' +
+          'plans and above, with an API key.',
+      },
+      notFound: true,
+      cacheTier: 'no-store',
+      requiredTier: 1,
+    })
+    .input(WebhookIdRequest)
+    .output(DeleteWebhookResponse)
+    .mutation(({ ctx, input }) => deleteWebhook(ctx, input.subscriberId)),
 });

@@ -64,6 +64,40 @@ export const RegisterWebhookResponse = z
 
 export type RegisterWebhookResponse = z.infer<typeof RegisterWebhookResponse>;
 
+/** The registration a path names (`/api/v2/shipping/webhooks/{subscriberId}`). */
+export const WebhookIdRequest = z
+  .object({ subscriberId: z.string().min(1).max(64).meta({ description: 'The registration’s id (wh_…).' }) })
+  .meta({ id: 'shipping_v2_WebhookIdRequest' });
+
+export type WebhookIdRequest = z.infer<typeof WebhookIdRequest>;
+
+export const RotateWebhookSecretResponse = z
+  .object({
+    subscriberId: z.string(),
+    secret: z
+      .string()
+      .meta({ description: 'The new signing key (64 hex digits), shown only here; the old one stops at once.' }),
+    rotatedAt: z.string().meta({ description: 'ISO-8601 time of the rotation.' }),
+  })
+  .meta({ id: 'shipping_v2_RotateWebhookSecretResponse', description: 'The registration’s new signing secret.' });
+
+export type RotateWebhookSecretResponse = z.infer<typeof RotateWebhookSecretResponse>;
+
+export const ReactivateWebhookResponse = z
+  .object({ subscriberId: z.string(), active: z.boolean() })
+  .meta({ id: 'shipping_v2_ReactivateWebhookResponse', description: 'The registration, delivering again.' });
+
+export type ReactivateWebhookResponse = z.infer<typeof ReactivateWebhookResponse>;
+
+export const DeleteWebhookResponse = z
+  .object({ subscriberId: z.string(), deleted: z.boolean() })
+  .meta({
+    id: 'shipping_v2_DeleteWebhookResponse',
+    description: 'The registration is gone; nothing more is sent to it.',
+  });
+
+export type DeleteWebhookResponse = z.infer<typeof DeleteWebhookResponse>;
+
 // ---------------------------------------------------------------------------------------------
 // Route intelligence
 // ---------------------------------------------------------------------------------------------

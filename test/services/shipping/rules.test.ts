@@ -3,13 +3,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   disruptionEvent,
-  retryDelayMs,
   shouldNotify,
-  signPayload,
   statusChanges,
-  verifySignature,
   type StatusChange,
 } from '../../../src/services/shipping/webhooks/rules.js';
+import { retryDelayMs, signPayload, verifySignature } from '../../../src/platform/delivery/signing.js';
 import { staticTargetRefusal } from '../../../src/platform/snapshots/fetch.js';
 
 describe('signPayload', () => {

@@ -10,8 +10,8 @@ import { SUPPLY_CHAIN_DATASETS } from '../../../src/services/supply-chain/datase
 import { STATUS_DATASETS, getChokepointStatus } from '../../../src/services/supply-chain/chokepoints/queries.js';
 import { chokepointsDataset } from '../../../src/services/supply-chain/chokepoints/datasets/chokepoints.js';
 import { webhooksOf } from '../../../src/services/shipping/webhooks/delivery.js';
-import { verifySignature } from '../../../src/services/shipping/webhooks/rules.js';
-import { loopbackTestPolicy, PRODUCTION_POLICY } from '../../../src/services/shipping/webhooks/targets.js';
+import { verifySignature } from '../../../src/platform/delivery/signing.js';
+import { loopbackTestPolicy, PRODUCTION_POLICY } from '../../../src/platform/delivery/targets.js';
 import { mds } from '../../support/cli.js';
 
 const PATH = '/api/v2/shipping/webhooks';

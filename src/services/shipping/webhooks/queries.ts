@@ -2,10 +2,19 @@ import { ServiceError } from '../../../platform/errors.js';
 import { idempotent } from '../../../trpc/idempotent.js';
 import type { RequestContext } from '../../../trpc/context.js';
 import { CHOKEPOINTS, type ChokepointDef } from '../../supply-chain/index.js';
-import type { ListWebhooksResponse, RegisterWebhookRequest, RegisterWebhookResponse } from '../schemas.js';
+import type {
+  DeleteWebhookResponse,
+  ListWebhooksResponse,
+  ReactivateWebhookResponse,
+  RegisterWebhookRequest,
+  RegisterWebhookResponse,
+  RotateWebhookSecretResponse,
+  WebhookSummary,
+} from '../schemas.js';
 import { webhooksOf } from './delivery.js';
 import { DEFAULT_ALERT_THRESHOLD, newSecret, newSubscriberId } from './rules.js';
-import { callbackRefusal } from './targets.js';
+import { callbackRefusal } from '../../../platform/delivery/targets.js';
+import type { Registration } from './store.js';
 
 /** Registrations belong to the caller's account; an operator key (no account) is its own owner. */
 function ownerOf(ctx: RequestContext): string {
@@ -14,18 +23,57 @@ function ownerOf(ctx: RequestContext): string {
   return p.accountId ?? `${p.kind}:${p.id}`;
 }
 
+const summary = (r: Registration): WebhookSummary => ({
+  subscriberId: r.id,
+  callbackUrl: r.callbackUrl,
+  chokepointIds: r.chokepointIds,
+  alertThreshold: r.alertThreshold,
+  createdAt: new Date(r.createdAt).toISOString(),
+  active: r.active,
+});
+
 export async function listWebhooks(ctx: RequestContext): Promise<ListWebhooksResponse> {
   const rows = await webhooksOf(ctx.deps).store.listForAccount(ownerOf(ctx));
-  return {
-    webhooks: rows.map((r) => ({
-      subscriberId: r.id,
-      callbackUrl: r.callbackUrl,
-      chokepointIds: r.chokepointIds,
-      alertThreshold: r.alertThreshold,
-      createdAt: new Date(r.createdAt).toISOString(),
-      active: r.active,
-    })),
-  };
+  return { webhooks: rows.map(summary) };
+}
+
+/**
+ * The caller's registration by id. Another account's is answered exactly like a missing one (404),
+ * so ids cannot be probed for existence (the published service says 403 there).
+ */
+async function ownRegistration(ctx: RequestContext, subscriberId: string): Promise<Registration> {
+  const owner = ownerOf(ctx);
+  const r = await webhooksOf(ctx.deps).store.registration(subscriberId);
+  if (!r || r.accountId !== owner) throw ServiceError.gateway(404, 'Webhook not found');
+  return r;
+}
+
+export async function getWebhook(ctx: RequestContext, subscriberId: string): Promise<WebhookSummary> {
+  return summary(await ownRegistration(ctx, subscriberId));
+}
+
+/** A new signing secret, in force at once: deliveries still retrying are signed with it from their next attempt. */
+export async function rotateWebhookSecret(
+  ctx: RequestContext,
+  subscriberId: string,
+): Promise<RotateWebhookSecretResponse> {
+  const r = await ownRegistration(ctx, subscriberId);
+  const secret = newSecret();
+  if (!(await webhooksOf(ctx.deps).store.setSecret(r.id, secret))) throw ServiceError.gateway(404, 'Webhook not found');
+  return { subscriberId: r.id, secret, rotatedAt: new Date(ctx.deps.clock.now()).toISOString() };
+}
+
+export async function reactivateWebhook(ctx: RequestContext, subscriberId: string): Promise<ReactivateWebhookResponse> {
+  const r = await ownRegistration(ctx, subscriberId);
+  if (!(await webhooksOf(ctx.deps).store.setActive(r.id, true))) throw ServiceError.gateway(404, 'Webhook not found');
+  return { subscriberId: r.id, active: true };
+}
+
+/** Deletes the registration; its delivery log stays for operators, and pending retries to it stop. */
+export async function deleteWebhook(ctx: RequestContext, subscriberId: string): Promise<DeleteWebhookResponse> {
+  const r = await ownRegistration(ctx, subscriberId);
+  if (!(await webhooksOf(ctx.deps).store.remove(r.id))) throw ServiceError.gateway(404, 'Webhook not found');
+  return { subscriberId: r.id, deleted: true };
 }
 
 /**

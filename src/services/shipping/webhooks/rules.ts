@@ -1,4 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { newSigningSecret } from '../../../platform/delivery/signing.js';
 
 /** The one event the contract defines for shipping webhooks. */
 export const DISRUPTION_EVENT = 'chokepoint.disruption';
@@ -7,24 +8,7 @@ export const DISRUPTION_EVENT = 'chokepoint.disruption';
 export const DEFAULT_ALERT_THRESHOLD = 50;
 
 export const newSubscriberId = () => `wh_${randomBytes(12).toString('hex')}`;
-export const newSecret = () => randomBytes(32).toString('hex');
-export const newDeliveryId = () => `whd_${randomBytes(16).toString('hex')}`;
-
-/**
- * The signature sent as `X-Service-Signature: sha256=<hex>`: HMAC-SHA256 with the registration's
- * secret over `<timestamp>.<body>`, the timestamp (Unix seconds) being the `X-Service-Timestamp`
- * header. Binding the timestamp lets a receiver refuse replays of an old, validly signed body.
- */
-export function signPayload(secret: string, timestamp: number, body: string): string {
-  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-/** What a receiver does: recompute and compare in constant time. */
-export function verifySignature(secret: string, timestamp: number, body: string, signature: string): boolean {
-  const expected = Buffer.from(signPayload(secret, timestamp, body));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
+export const newSecret = newSigningSecret;
 
 export interface StatusMark {
   status: string;
@@ -94,9 +78,4 @@ export function disruptionEvent(
       previousScore: change.previous.score,
     },
   };
-}
-
-/** Wait before attempt `attempt + 1` after `attempt` failed ones: base, 2x base, 4x base ... */
-export function retryDelayMs(attempt: number, baseMs: number): number {
-  return baseMs * 2 ** Math.max(0, attempt - 1);
 }

@@ -1,8 +1,19 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { LOCK_SPACE } from '../../../../db/pg/client.js';
 import { defineStore } from '../../../platform/stores/registry.js';
 import { postgresEngine, sqliteEngine, step, type StoreEngine } from '../../../platform/stores/engine.js';
+import {
+  DeliveryLog,
+  insertDelivery,
+  pendingDelivery,
+  type Attempt,
+  type AttemptOutcome,
+  type Delivery,
+  type NewDelivery,
+} from '../../../platform/delivery/log.js';
 import type { StatusMark } from './rules.js';
+
+export type { Attempt, AttemptOutcome, Delivery, NewDelivery };
 
 export interface Registration {
   id: string;
@@ -15,40 +26,6 @@ export interface Registration {
   createdAt: number;
 }
 
-export interface Delivery {
-  id: string;
-  subscriberId: string;
-  accountId: string;
-  event: string;
-  chokepointId: string;
-  body: string;
-  state: 'pending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAttemptAt: number;
-  createdAt: number;
-  finishedAt: number | null;
-}
-
-export interface Attempt {
-  deliveryId: string;
-  attempt: number;
-  attemptedAt: number;
-  status: number | null;
-  error: string | null;
-  durationMs: number;
-}
-
-/** A delivery as the watcher decides it; the store adds its state (`pending`, no attempt yet). */
-export type NewDelivery = Omit<Delivery, 'state' | 'attempts' | 'finishedAt'>;
-
-/** A decided delivery as it is first stored: pending, not yet attempted. */
-export const pendingDelivery = (d: NewDelivery): Delivery => ({
-  ...d,
-  state: 'pending',
-  attempts: 0,
-  finishedAt: null,
-});
-
 /** Given the marks as stored and the active registrations, the deliveries a status change calls for. */
 export type DecideDeliveries = (previous: Map<string, StatusMark>, active: Registration[]) => NewDelivery[];
 
@@ -57,13 +34,6 @@ export interface ObservedStatus {
   id: string;
   status: string;
   score: number;
-}
-
-/** What an attempt leaves: the delivery's next state. */
-export interface AttemptOutcome {
-  state: Delivery['state'];
-  nextAttemptAt: number;
-  finishedAt: number | null;
 }
 
 /**
@@ -83,6 +53,10 @@ export interface WebhookStore {
   registration(id: string): Promise<Registration | undefined>;
   /** Turns a registration's deliveries on or off; false when there is no such registration. */
   setActive(id: string, active: boolean): Promise<boolean>;
+  /** Replaces a registration's signing secret; false when there is no such registration. */
+  setSecret(id: string, secret: string): Promise<boolean>;
+  /** Removes a registration (its delivery log stays); false when there was none. */
+  remove(id: string): Promise<boolean>;
   /**
    * Compares and records in one write transaction, so two processes observing the same swap cannot
    * both see the change: `decide` gets the marks as stored and the active registrations, and returns
@@ -102,14 +76,11 @@ export interface WebhookStore {
 
 type Tables = StoreEngine['tables'];
 type RegistrationRow = Tables['webhookRegistrations']['$inferSelect'];
-type DeliveryRow = Tables['webhookDeliveries']['$inferSelect'];
 
 const toRegistration = (r: RegistrationRow): Registration => ({
   ...r,
   chokepointIds: JSON.parse(r.chokepointIds) as string[],
 });
-// PostgreSQL's rows carry `seq` (the log's tie-break, SQLite's rowid); a delivery does not.
-const toDelivery = ({ seq: _seq, ...d }: DeliveryRow): Delivery => d;
 
 /**
  * The webhook tables on either engine (PostgreSQL: shared by every node). An observation holds the
@@ -118,7 +89,12 @@ const toDelivery = ({ seq: _seq, ...d }: DeliveryRow): Delivery => d;
  * which one process wins.
  */
 export class Webhooks implements WebhookStore {
-  constructor(private readonly engine: StoreEngine) {}
+  /** The deliveries and their attempts: the one log every signed webhook shares (platform/delivery). */
+  private readonly log: DeliveryLog;
+
+  constructor(private readonly engine: StoreEngine) {
+    this.log = new DeliveryLog(engine);
+  }
 
   async insertBounded(r: Registration, max: number): Promise<boolean> {
     const { webhookRegistrations } = this.engine.tables;
@@ -169,12 +145,31 @@ export class Webhooks implements WebhookStore {
     return rows.length === 1;
   }
 
+  async setSecret(id: string, secret: string): Promise<boolean> {
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db
+      .update(webhookRegistrations)
+      .set({ secret })
+      .where(eq(webhookRegistrations.id, id))
+      .returning({ id: webhookRegistrations.id });
+    return rows.length === 1;
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { webhookRegistrations } = this.engine.tables;
+    const rows = await this.engine.db
+      .delete(webhookRegistrations)
+      .where(eq(webhookRegistrations.id, id))
+      .returning({ id: webhookRegistrations.id });
+    return rows.length === 1;
+  }
+
   async recordObservation(
     current: readonly ObservedStatus[],
     now: number,
     decide: DecideDeliveries,
   ): Promise<Delivery[]> {
-    const { chokepointStatusMarks, webhookDeliveries, webhookRegistrations } = this.engine.tables;
+    const { chokepointStatusMarks, webhookRegistrations } = this.engine.tables;
     return this.engine.transact(function* (tx) {
       // A second observer waits here, then reads the marks this one wrote.
       yield* tx.lockTable(chokepointStatusMarks);
@@ -199,89 +194,29 @@ export class Webhooks implements WebhookStore {
             }),
         );
       }
-      // One statement per delivery keeps the insertion order (the log's tie-break) the creation order.
-      for (const d of created) yield* step(tx.db.insert(webhookDeliveries).values(d));
+      for (const d of created) yield* insertDelivery(tx, d);
       return created;
     });
   }
 
-  async delivery(id: string): Promise<Delivery | undefined> {
-    const { webhookDeliveries } = this.engine.tables;
-    const [row] = await this.engine.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
-    return row ? toDelivery(row) : undefined;
+  delivery(id: string): Promise<Delivery | undefined> {
+    return this.log.delivery(id);
   }
 
-  async pendingDeliveries(): Promise<Delivery[]> {
-    const { webhookDeliveries } = this.engine.tables;
-    const rows = await this.engine.db
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.state, 'pending'))
-      .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id));
-    return rows.map(toDelivery);
+  pendingDeliveries(): Promise<Delivery[]> {
+    return this.log.pendingDeliveries();
   }
 
-  /** The row lock of the UPDATE makes a second process wait, then find the due time changed: it matches nothing. */
-  async claim(id: string, expectedNextAttemptAt: number, leaseUntil: number): Promise<boolean> {
-    const { webhookDeliveries } = this.engine.tables;
-    const rows = await this.engine.db
-      .update(webhookDeliveries)
-      .set({ nextAttemptAt: leaseUntil })
-      .where(
-        and(
-          eq(webhookDeliveries.id, id),
-          eq(webhookDeliveries.state, 'pending'),
-          eq(webhookDeliveries.nextAttemptAt, expectedNextAttemptAt),
-        ),
-      )
-      .returning({ id: webhookDeliveries.id });
-    return rows.length === 1;
+  claim(id: string, expectedNextAttemptAt: number, leaseUntil: number): Promise<boolean> {
+    return this.log.claim(id, expectedNextAttemptAt, leaseUntil);
   }
 
-  async finishAttempt(a: Attempt, next: AttemptOutcome): Promise<void> {
-    const { webhookDeliveries, webhookDeliveryAttempts } = this.engine.tables;
-    await this.engine.transact(function* (tx) {
-      yield* step(tx.db.insert(webhookDeliveryAttempts).values(a));
-      yield* step(
-        tx.db
-          .update(webhookDeliveries)
-          .set({
-            attempts: a.attempt,
-            state: next.state,
-            nextAttemptAt: next.nextAttemptAt,
-            finishedAt: next.finishedAt,
-          })
-          .where(eq(webhookDeliveries.id, a.deliveryId)),
-      );
-    });
+  finishAttempt(a: Attempt, next: AttemptOutcome): Promise<void> {
+    return this.log.finishAttempt(a, next);
   }
 
-  async deliveries(opts: { subscriberId?: string; limit?: number } = {}): Promise<(Delivery & { log: Attempt[] })[]> {
-    const { webhookDeliveries, webhookDeliveryAttempts } = this.engine.tables;
-    const rows = await this.engine.db
-      .select()
-      .from(webhookDeliveries)
-      .where(opts.subscriberId ? eq(webhookDeliveries.subscriberId, opts.subscriberId) : undefined)
-      .orderBy(desc(webhookDeliveries.createdAt), desc(this.engine.insertionOrder(webhookDeliveries)))
-      .limit(opts.limit ?? 50);
-    if (rows.length === 0) return [];
-    const attempts = await this.engine.db
-      .select()
-      .from(webhookDeliveryAttempts)
-      .where(
-        inArray(
-          webhookDeliveryAttempts.deliveryId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(webhookDeliveryAttempts.deliveryId), asc(webhookDeliveryAttempts.attempt));
-    const logs = new Map<string, Attempt[]>();
-    for (const a of attempts) {
-      const log = logs.get(a.deliveryId);
-      if (log) log.push(a);
-      else logs.set(a.deliveryId, [a]);
-    }
-    return rows.map((r) => ({ ...toDelivery(r), log: logs.get(r.id) ?? [] }));
+  deliveries(opts: { subscriberId?: string; limit?: number } = {}): Promise<(Delivery & { log: Attempt[] })[]> {
+    return this.log.deliveries(opts);
   }
 }
 

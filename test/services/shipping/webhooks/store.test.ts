@@ -6,7 +6,8 @@ import {
   type Registration,
   type WebhookStore,
 } from '../../../../src/services/shipping/webhooks/store.js';
-import { DISRUPTION_EVENT, newDeliveryId, type StatusMark } from '../../../../src/services/shipping/webhooks/rules.js';
+import { DISRUPTION_EVENT, type StatusMark } from '../../../../src/services/shipping/webhooks/rules.js';
+import { newDeliveryId } from '../../../../src/platform/delivery/signing.js';
 import { storeEngines } from '../../../support/engines/store-engines.js';
 
 // One specification of the webhook tables for both engines, then what several nodes add: a status

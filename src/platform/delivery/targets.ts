@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import { isForbiddenAddress, systemLookup, type Lookup } from '../../../platform/snapshots/redirects.js';
-import { staticTargetRefusal } from '../../../platform/snapshots/fetch.js';
+import { isForbiddenAddress, systemLookup, type Lookup } from '../snapshots/redirects.js';
+import { staticTargetRefusal } from '../snapshots/fetch.js';
 
 /**
  * Where callbacks may point. Production: https only, every resolved address public. The one
