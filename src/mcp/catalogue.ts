@@ -62,6 +62,11 @@ function firstLine(text: string): string {
   return sentence ?? line;
 }
 
+/** A routed operation's tool name: its operation id in snake_case (its procedure path without one). */
+export function toolNameOf(op: { procedure: string; meta: { openapi?: { operationId?: string } } }): string {
+  return snakeCase(op.meta.openapi?.operationId ?? op.procedure.replace(/\./g, '_'));
+}
+
 /**
  * Every routed operation of the router as a tool, read from the same procedure table the REST lane
  * and the OpenAPI document route and describe by: one tool per operation, in the table's order.
@@ -72,7 +77,7 @@ export function operationTools(router: AnyTRPCRouter): OperationTool[] {
   for (const op of collectOperations(router).values()) {
     const openapi = op.meta.openapi!;
     const entry = procedureEntry(router, op.procedure)!;
-    const name = snakeCase(openapi.operationId ?? op.procedure.replace(/\./g, '_'));
+    const name = toolNameOf(op);
     if (names.has(name)) throw new Error(`two operations make the tool ${name}`);
     names.add(name);
     const summary = openapi.summary ?? firstLine(openapi.description ?? op.procedure);

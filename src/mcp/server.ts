@@ -78,19 +78,30 @@ function planFor(tier: number): string | undefined {
   return PLANS.find((p) => p.tier >= tier)?.planKey;
 }
 
-/** A tool's arguments as the REST call: GET parameters in the query, POST fields as the body. */
+/**
+ * A tool's arguments as the REST call: a `{name}` path segment filled from its argument, GET (and
+ * DELETE) parameters in the query, POST fields as the body.
+ */
 function restCallOf(tool: OperationTool, args: Record<string, unknown>): { url: string; body?: unknown } {
   const search = new URLSearchParams();
   const body: Record<string, unknown> = {};
+  const inPath = new Set<string>();
+  const path = tool.path.replace(/\{([^}]+)\}/g, (segment, name: string) => {
+    const v = args[name];
+    if (v === undefined || v === null) return segment;
+    inPath.add(name);
+    return encodeURIComponent(String(v));
+  });
+  const queried = tool.method === 'GET' || tool.method === 'DELETE';
   for (const [k, v] of Object.entries(args)) {
-    if (v === undefined || v === null) continue;
-    if (tool.method === 'GET' || tool.platformParams.includes(k)) {
+    if (v === undefined || v === null || inPath.has(k)) continue;
+    if (queried || tool.platformParams.includes(k)) {
       for (const item of Array.isArray(v) ? v : [v])
         search.append(k, typeof item === 'object' ? JSON.stringify(item) : String(item));
     } else body[k] = v;
   }
   const query = search.toString();
-  return { url: query ? `${tool.path}?${query}` : tool.path, body: tool.method === 'GET' ? undefined : body };
+  return { url: query ? `${path}?${query}` : path, body: queried ? undefined : body };
 }
 
 /** The REST answer as a tool result: the body as structured content and text, or a tool error carrying it. */

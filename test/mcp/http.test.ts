@@ -5,12 +5,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { captureLogs, startTestApp, type TestApp } from '../support/app.js';
 import { collectOperations } from '../../src/http/operations.js';
 import { appRouter } from '../../src/root/app-router.js';
-import { snakeCase } from '../../src/mcp/catalogue.js';
+import { toolNameOf } from '../../src/mcp/catalogue.js';
 
 // The SDK's own client over Streamable HTTP against the real app: /mcp is the REST lane's operations as tools.
 const OPERATIONS = [...collectOperations(appRouter).values()];
 const GETS = OPERATIONS.filter((op) => op.method === 'GET');
-const toolOf = (op: (typeof OPERATIONS)[number]) => snakeCase(op.meta.openapi!.operationId!);
+const toolOf = (op: (typeof OPERATIONS)[number]) => toolNameOf(op);
 
 let app: TestApp;
 let client: Client;
