@@ -22,6 +22,7 @@ import type { AnyDataset } from './platform/snapshots/dataset.js';
 import { ALL_DATASETS } from './root/datasets.js';
 import { BOOTSTRAP_OPERATIONS } from './services/infrastructure/bootstrap/operations.js';
 import { docsRouter } from './http/docs.js';
+import { attachStreams, STREAM_PATH, type StreamService } from './http/stream.js';
 import type { RequestContext } from './trpc/context.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -36,6 +37,8 @@ export interface BuiltApp {
   gateway: RestGateway;
   /** Readiness state; `mds serve` flips it when shutdown begins. */
   lifecycle: Lifecycle;
+  /** The event streams (GET /api/stream, the tRPC subscription); `mds serve` ends them on shutdown. */
+  streams: StreamService;
 }
 
 /**
@@ -71,6 +74,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
 
   const gateway = new RestGateway(appRouter, deps);
   const lifecycle = new Lifecycle();
+  const streams = attachStreams(deps, gateway.dispatcher);
   const document = buildOpenApiDocument(appRouter, VERSION);
   const documentYaml = toYaml(document);
   const documentJson = JSON.stringify(document);
@@ -239,6 +243,19 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
+    // The event stream takes the operations' lane too: express's compression would hold its events back.
+    if (path === STREAM_PATH) {
+      let streamKey: string | undefined;
+      const id = begin(
+        req,
+        res,
+        () => STREAM_PATH,
+        () => streamKey,
+      );
+      if (applyCors(req, res, path, origins, production)) return;
+      void streams.handle(req, res, id, (key) => (streamKey = key));
+      return;
+    }
     if (!gateway.dispatcher.route(path)) return void app(req, res);
     let keyId: string | undefined;
     const requestId = begin(
@@ -258,7 +275,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
       });
   };
 
-  return { handler, app, gateway, lifecycle };
+  return { handler, app, gateway, lifecycle, streams };
 }
 
 /** Answers a failure outside the procedures that a locked, full or unreachable database caused: 503, noted for /readyz. */

@@ -9,7 +9,7 @@ import { requestedExport, rowsFieldOf, type ExportFormat } from './export.js';
 import type { z } from 'zod';
 import type { PreparedBody } from '../platform/response-cache.js';
 import { createRequestContext, type AppDeps, type RequestContext } from '../trpc/context.js';
-import { admit } from '../trpc/access.js';
+import { admit, checkBilling, checkTier } from '../trpc/access.js';
 import { answerKey, cachedAnswer, datasetVersions, readExpression, serialiseAnswer } from './answer.js';
 import { collectOperations, type OperationInfo } from './operations.js';
 import { procedureEntry } from './procedure-table.js';
@@ -161,8 +161,15 @@ export class RestDispatcher {
   ): Promise<{ prepared: PreparedBody; format?: ExportFormat }> {
     // Admission before anything else, and before the cache: an unidentified or over-limit caller
     // never reaches a remembered answer. The procedure chain then knows not to admit again.
-    const admitted = admit(ctx, route.meta);
-    if (admitted) await admitted;
+    if (call.evaluatedFor) {
+      // A stream's evaluation: its caller was admitted (and is charged per delivery) by the stream.
+      ctx.principal = call.evaluatedFor;
+      checkBilling(ctx, route.meta);
+      checkTier(ctx, route.meta);
+    } else {
+      const admitted = admit(ctx, route.meta);
+      if (admitted) await admitted;
+    }
     ctx.admitted = true;
     const expression = readExpression(ctx.search);
     // The JSON answer is made (and remembered) as always; an export is written from it by the lane.

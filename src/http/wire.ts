@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { WireHeaders } from '../platform/errors.js';
 import { NO_STORE } from '../platform/http-cache.js';
 import type { PreparedBody } from '../platform/response-cache.js';
+import type { Principal } from '../platform/auth/access.js';
 
 /*
  * The wire vocabulary shared by the REST lane, the platform routes and the request context: what a
@@ -35,6 +36,11 @@ export interface RestCall {
   batch?: boolean;
   /** Told who the caller turned out to be (key id), for the access log. */
   onPrincipal?: (id: string) => void;
+  /**
+   * An in-process evaluation for a caller already identified and charged (a stream's subscription,
+   * evaluated on a snapshot swap): billing and tier are checked, the credential and the rate limit are not.
+   */
+  evaluatedFor?: Principal;
 }
 
 /** Runs one REST operation in process, with the full procedure chain (credential, tier, limits). */

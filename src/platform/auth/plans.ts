@@ -15,6 +15,8 @@ export interface Plan {
    * (SNAPSHOT_RETENTION_DAYS). The retained history itself is the same for every plan.
    */
   historyDays: number | null;
+  /** Event streams (GET /api/stream, tRPC subscriptions) one key may hold open at once. */
+  maxStreams: number;
   description: string;
 }
 
@@ -29,6 +31,7 @@ export const PLANS = [
     perMinute: 10,
     perDay: 100,
     historyDays: 1,
+    maxStreams: 1,
     description: 'Evaluation access to ungated operations.',
   },
   {
@@ -37,6 +40,7 @@ export const PLANS = [
     perMinute: 30,
     perDay: 500,
     historyDays: 7,
+    maxStreams: 3,
     description: 'Individual use, including pro-gated operations.',
   },
   {
@@ -45,6 +49,7 @@ export const PLANS = [
     perMinute: 60,
     perDay: 1000,
     historyDays: 14,
+    maxStreams: 5,
     description: 'Programmatic access for small integrations.',
   },
   {
@@ -53,6 +58,7 @@ export const PLANS = [
     perMinute: 300,
     perDay: 10_000,
     historyDays: 30,
+    maxStreams: 20,
     description: 'Programmatic access for production integrations.',
   },
   {
@@ -61,6 +67,7 @@ export const PLANS = [
     perMinute: 1000,
     perDay: null,
     historyDays: null,
+    maxStreams: 100,
     description: 'Operator-issued or contracted access, no daily cap.',
   },
 ] as const satisfies readonly Plan[];
