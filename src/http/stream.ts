@@ -162,6 +162,13 @@ export class StreamService {
     deps.store.onChange((dataset) => this.noteChange(dataset));
   }
 
+  /** The REST path of a GET operation by its procedure path (`seismology.listEarthquakes`), for the tRPC face. */
+  operationPath(procedure: string): string | undefined {
+    for (const [path, methods] of this.dispatcher.routes)
+      if (methods.get('GET')?.procedure === procedure) return path;
+    return undefined;
+  }
+
   /** Open streams (tests, metrics). */
   get size(): number {
     return this.streams.size;

@@ -35,6 +35,7 @@ import { unrestRouter } from '../services/unrest/router.js';
 import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from '../trpc/procedures.js';
+import { streamRouter } from '../http/stream-router.js';
 
 /**
  * All services, one key per URL segment (camelCased), in alphabetical order. Its type is what a
@@ -42,7 +43,7 @@ import { router } from '../trpc/procedures.js';
  * from this file by `npm run client:build`): `import type { AppRouter } from '@monitoring-data-service/client'`.
  * It lives in the composition root: nothing below it (trpc, http) names a service.
  */
-export const appRouter = router({
+const services = {
   aviation: aviationRouter,
   batch: batchRouter,
   climate: climateRouter,
@@ -79,6 +80,9 @@ export const appRouter = router({
   unrest: unrestRouter,
   webcam: webcamRouter,
   wildfire: wildfireRouter,
-});
+};
+
+/** The services, and beside them `stream.changes`: a subscription to any of their GET operations, typed by their inputs. */
+export const appRouter = router({ ...services, stream: streamRouter<typeof services>() });
 
 export type AppRouter = typeof appRouter;

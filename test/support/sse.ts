@@ -121,7 +121,75 @@ export async function openSse(url: string, headers: Record<string, string> = {})
     ended,
     next: (match = () => true, ms = 5_000, from = 0) =>
       waitFor(() => events.slice(from).find(match), ms, 'matching event'),
-    waitComments: (n, ms = 5_000) => waitFor(() => (comments.length >= n ? true : undefined), ms, `${n} comments`),
+    waitComments: (n, ms = 5_000) =>
+      waitFor(() => (comments.length >= n ? true : undefined), ms, `${n} comments`).then(() => undefined),
     close: () => abort.abort(),
   };
+}
+
+type Listener = (event: { data: string; lastEventId: string; type: string }) => void;
+
+/**
+ * Enough of the browser's EventSource for tRPC's `httpSubscriptionLink` (its `EventSource` option),
+ * over `openSse`: named events, `message`, `error` when the stream ends, `close()`; request headers
+ * from the init's `headers` (a ponyfill such as the `eventsource` package takes them the same way).
+ * It does not reconnect.
+ */
+export class FetchEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  readonly CONNECTING = 0;
+  readonly OPEN = 1;
+  readonly CLOSED = 2;
+  readyState = 0;
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private stream?: SseStream;
+
+  constructor(
+    readonly url: string,
+    init?: { headers?: Record<string, string> },
+  ) {
+    void openSse(url, init?.headers ?? {}).then(async (stream) => {
+      this.stream = stream;
+      if (this.readyState === 2) return stream.close();
+      this.readyState = 1;
+      let seen = 0;
+      const deliver = () => {
+        for (; seen < stream.events.length; seen++) {
+          const e = stream.events[seen];
+          this.dispatch(e.event, { data: e.data, lastEventId: e.id ?? '', type: e.event });
+        }
+      };
+      // Events are delivered as they are parsed: poll the parsed list until the stream ends.
+      while (this.readyState !== 2) {
+        deliver();
+        const ended = await Promise.race([stream.ended.then(() => true), new Promise((r) => setTimeout(() => r(false), 10))]);
+        if (ended) {
+          deliver();
+          this.readyState = 2;
+          this.dispatch('error', { data: '', lastEventId: '', type: 'error' });
+        }
+      }
+    });
+  }
+
+  addEventListener(type: string, listener: Listener): void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    set.add(listener);
+  }
+
+  removeEventListener(type: string, listener: Listener): void {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  close(): void {
+    this.readyState = 2;
+    this.stream?.close();
+  }
+
+  private dispatch(type: string, event: { data: string; lastEventId: string; type: string }): void {
+    for (const l of [...(this.listeners.get(type) ?? [])]) l(event);
+  }
 }
