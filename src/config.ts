@@ -405,7 +405,9 @@ export const ConfigSchema = z
       .min(10)
       .max(300_000)
       .default(15_000)
-      .describe('how often an open event stream gets a comment line, so proxies keep it open (and a revoked key is noticed without a change)'),
+      .describe(
+        'how often an open event stream gets a comment line, so proxies keep it open (and a revoked key is noticed without a change)',
+      ),
     STREAM_RETRY_MS: z.coerce
       .number()
       .int()

@@ -1,4 +1,5 @@
-import { tracked, type AnyTRPCProcedure, type AnyTRPCRouter, type inferProcedureInput } from '@trpc/server';
+import { tracked } from '@trpc/server';
+import type { QueryInputs } from './procedure-table.js';
 import { z } from 'zod';
 import { ServiceError } from '../platform/errors.js';
 import { operation, router } from '../trpc/procedures.js';
@@ -11,19 +12,6 @@ import { streamsOf, type ChangeEvent, type StreamEvent, type StreamSink } from '
  * `GET /api/stream` (the link sends it back as `lastEventId` when it reconnects). One service serves
  * both faces (./stream.ts), so answers, ETags, charging, caps and revocation are the same.
  */
-
-/** Dotted paths of a router record's query procedures with their inputs: `{ operation, input }` pairs. */
-type QueryInputs<R, P extends string = ''> = {
-  [K in keyof R & string]: R[K] extends AnyTRPCProcedure
-    ? R[K]['_def']['type'] extends 'query'
-      ? { operation: `${P}${K}`; input?: inferProcedureInput<R[K]> }
-      : never
-    : R[K] extends AnyTRPCRouter
-      ? QueryInputs<R[K]['_def']['record'], `${P}${K}.`>
-      : R[K] extends object
-        ? QueryInputs<R[K], `${P}${K}.`>
-        : never;
-}[keyof R & string];
 
 /** What a subscription names: one GET operation of `Services` with its typed input, and options. */
 export type ChangesInput<Services> = QueryInputs<Services> & {
@@ -89,7 +77,11 @@ export function streamRouter<Services>() {
         const stream = await service.open(
           ctx.principal!,
           ctx.headers,
-          { operations: [`${path}${queryOf(parsed.input, parsed.jmespath)}`], watches: [], includeBody: parsed.includeBody === true },
+          {
+            operations: [`${path}${queryOf(parsed.input, parsed.jmespath)}`],
+            watches: [],
+            includeBody: parsed.includeBody === true,
+          },
           parsed.lastEventId ?? undefined,
           sink,
           ctx.requestId,

@@ -132,7 +132,10 @@ export function parseStreamQuery(rawQuery: string): { request: StreamRequest; vi
     } else violations.push({ field: name, description: 'unknown parameter' });
   }
   if (request.operations.length === 0 && request.watches.length === 0)
-    violations.push({ field: 'operations', description: 'name at least one GET operation (or a watch rule in `watches`)' });
+    violations.push({
+      field: 'operations',
+      description: 'name at least one GET operation (or a watch rule in `watches`)',
+    });
   return { request, violations };
 }
 
@@ -164,8 +167,7 @@ export class StreamService {
 
   /** The REST path of a GET operation by its procedure path (`seismology.listEarthquakes`), for the tRPC face. */
   operationPath(procedure: string): string | undefined {
-    for (const [path, methods] of this.dispatcher.routes)
-      if (methods.get('GET')?.procedure === procedure) return path;
+    for (const [path, methods] of this.dispatcher.routes) if (methods.get('GET')?.procedure === procedure) return path;
     return undefined;
   }
 
@@ -183,7 +185,8 @@ export class StreamService {
       for (const [k, v] of Object.entries(wire.headers)) res.setHeader(k, v);
       res.end(wire.body);
     };
-    if (req.method !== 'GET') return fail(jsonError(405, { error: `method ${req.method} not allowed; use GET` }, { allow: 'GET' }));
+    if (req.method !== 'GET')
+      return fail(jsonError(405, { error: `method ${req.method} not allowed; use GET` }, { allow: 'GET' }));
     const ctx = createRequestContext(this.deps, {
       transport: 'rest',
       requestId,
@@ -200,7 +203,14 @@ export class StreamService {
       const { request, violations } = parseStreamQuery(q >= 0 ? url.slice(q + 1) : '');
       if (violations.length) throw ServiceError.validation(violations);
       const lastEventId = req.headers['last-event-id'];
-      stream = await this.open(ctx.principal!, req.headers, request, typeof lastEventId === 'string' ? lastEventId : undefined, sink, requestId);
+      stream = await this.open(
+        ctx.principal!,
+        req.headers,
+        request,
+        typeof lastEventId === 'string' ? lastEventId : undefined,
+        sink,
+        requestId,
+      );
     } catch (cause) {
       const wire = toWire(getTRPCErrorFromUnknown(cause));
       if (wire.status >= 500) this.deps.logger.error({ err: cause, requestId }, 'event stream failed to open');
@@ -235,7 +245,9 @@ export class StreamService {
     if (lastEventId !== undefined && lastEventId !== '') {
       since = /^\d{1,15}$/.test(lastEventId) ? Number(lastEventId) : undefined;
       if (since === undefined)
-        throw ServiceError.validation([{ field: 'Last-Event-ID', description: 'must be an event id this stream sent' }]);
+        throw ServiceError.validation([
+          { field: 'Last-Event-ID', description: 'must be an event id this stream sent' },
+        ]);
     }
     const violations: Violation[] = [];
     const subs: { sub: Subscription; now: Evaluation }[] = [];
@@ -253,7 +265,11 @@ export class StreamService {
     sink.send({
       event: 'subscribed',
       data: {
-        operations: subs.map(({ sub, now }) => ({ operation: sub.operation, etag: now.etag ?? null, lastModified: now.lastModified ?? null })),
+        operations: subs.map(({ sub, now }) => ({
+          operation: sub.operation,
+          etag: now.etag ?? null,
+          lastModified: now.lastModified ?? null,
+        })),
         watches: request.watches,
       },
     });
@@ -298,7 +314,10 @@ export class StreamService {
       return undefined;
     }
     if (search.has(AS_OF)) {
-      violations.push({ field: `${field}.${AS_OF}`, description: 'a past instant never changes; subscribe to the current answer' });
+      violations.push({
+        field: `${field}.${AS_OF}`,
+        description: 'a past instant never changes; subscribe to the current answer',
+      });
       return undefined;
     }
     search.sort();
@@ -366,7 +385,12 @@ export class StreamService {
     if (!group)
       this.groups.set(
         key,
-        (group = { url: member.sub.url, datasets: member.sub.datasets, principal: member.stream.principal, members: new Set() }),
+        (group = {
+          url: member.sub.url,
+          datasets: member.sub.datasets,
+          principal: member.stream.principal,
+          members: new Set(),
+        }),
       );
     group.members.add(member);
   }
@@ -378,9 +402,11 @@ export class StreamService {
     if (this.scheduled) return;
     this.scheduled = true;
     setTimeout(() => {
-      this.flushing = this.flushing.then(() => this.flush()).catch((err: unknown) => {
-        this.deps.logger.warn({ err }, 'event stream evaluation failed');
-      });
+      this.flushing = this.flushing
+        .then(() => this.flush())
+        .catch((err: unknown) => {
+          this.deps.logger.warn({ err }, 'event stream evaluation failed');
+        });
     }, FLUSH_DELAY_MS).unref();
   }
 

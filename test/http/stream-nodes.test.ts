@@ -47,7 +47,10 @@ describe('event streams across nodes on Redis', () => {
   it("a swap on one node reaches a stream on the other within a second, with the other node's ETag", async () => {
     const key = await a.createKey({ plan: 'api_business' });
     const headers = { 'x-service-key': key.key };
-    const stream = await openSse(`http://127.0.0.1:${b.port}/api/stream?operations=${encodeURIComponent(QUAKES)}`, headers);
+    const stream = await openSse(
+      `http://127.0.0.1:${b.port}/api/stream?operations=${encodeURIComponent(QUAKES)}`,
+      headers,
+    );
     try {
       expect(stream.status).toBe(200);
       await stream.next((e) => e.event === 'subscribed');

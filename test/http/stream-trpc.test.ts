@@ -98,7 +98,10 @@ describe('stream.changes over tRPC', () => {
     type Input = Parameters<typeof client.stream.changes.subscribe>[0];
     expectTypeOf<{ operation: 'seismology.listEarthquakes'; input: { page_size: number } }>().toMatchTypeOf<Input>();
     // A wrong input type or an unknown operation does not compile.
-    expectTypeOf<{ operation: 'seismology.listEarthquakes'; input: { page_size: string } }>().not.toMatchTypeOf<Input>();
+    expectTypeOf<{
+      operation: 'seismology.listEarthquakes';
+      input: { page_size: string };
+    }>().not.toMatchTypeOf<Input>();
     expectTypeOf<{ operation: 'seismology.noSuchOperation' }>().not.toMatchTypeOf<Input>();
   });
 });

@@ -36,7 +36,8 @@ async function ingest(app: TestApp, drop: number) {
 
 const streamUrl = (app: TestApp, query: string) => `${app.baseUrl}/api/stream?${query}`;
 const subscribe = (op: string) => `operations=${encodeURIComponent(op)}`;
-const data = (e: SseEvent) => JSON.parse(e.data) as { operation: string; etag: string; lastModified: string; body?: any };
+const data = (e: SseEvent) =>
+  JSON.parse(e.data) as { operation: string; etag: string; lastModified: string; body?: any };
 const isChange = (e: SseEvent) => e.event === 'change';
 
 describe('GET /api/stream', () => {
@@ -178,7 +179,11 @@ describe('GET /api/stream', () => {
     const stream = await sse(subscribe(QUAKES), { 'x-service-key': key.key });
     await stream.next((e) => e.event === 'subscribed');
     const remaining = async () =>
-      Number((await app.get('/api/seismology/v1/list-earthquakes?page_size=1', { 'x-service-key': key.key })).headers.get('x-ratelimit-remaining'));
+      Number(
+        (await app.get('/api/seismology/v1/list-earthquakes?page_size=1', { 'x-service-key': key.key })).headers.get(
+          'x-ratelimit-remaining',
+        ),
+      );
     // The clock moves before the first count: the per-minute window stays the same for both.
     clock.advance(HOUR);
     const a = await remaining();

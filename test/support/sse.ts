@@ -68,7 +68,12 @@ export async function openSse(url: string, headers: Record<string, string> = {})
           buffer = buffer.slice(nl + 1);
           if (line === '') {
             if (current.data.length || current.event)
-              events.push({ id: current.id, event: current.event ?? 'message', data: current.data.join('\n'), at: Date.now() });
+              events.push({
+                id: current.id,
+                event: current.event ?? 'message',
+                data: current.data.join('\n'),
+                at: Date.now(),
+              });
             current = { data: [] };
           } else if (line.startsWith(':')) comments.push(line.slice(1).trim());
           else {
@@ -164,7 +169,10 @@ export class FetchEventSource {
       // Events are delivered as they are parsed: poll the parsed list until the stream ends.
       while (this.readyState !== 2) {
         deliver();
-        const ended = await Promise.race([stream.ended.then(() => true), new Promise((r) => setTimeout(() => r(false), 10))]);
+        const ended = await Promise.race([
+          stream.ended.then(() => true),
+          new Promise((r) => setTimeout(() => r(false), 10)),
+        ]);
         if (ended) {
           deliver();
           this.readyState = 2;
