@@ -163,6 +163,8 @@ export class StreamService {
   ) {
     // Fired for this node's swaps and for other nodes' (polled, or on a Redis notice) alike.
     deps.store.onChange((dataset) => this.noteChange(dataset));
+    // The hub listens for other nodes' events from the start, not from its first stream.
+    streamHubOf(deps);
   }
 
   /** The REST path of a GET operation by its procedure path (`seismology.listEarthquakes`), for the tRPC face. */

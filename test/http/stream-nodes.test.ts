@@ -8,6 +8,7 @@ import { serveNode, type ClusterNode } from '../support/cluster.js';
 import { startPostgres, type RunningPostgres } from '../support/engines/postgres.js';
 import { startRedis, type RunningRedis } from '../support/engines/redis.js';
 import { openSse } from '../support/sse.js';
+import { streamHubOf } from '../../src/platform/stream/hub.js';
 
 /*
  * Two nodes sharing PostgreSQL and Redis: node A (an app in this process) publishes a swap; node B
@@ -70,6 +71,24 @@ describe('event streams across nodes on Redis', () => {
       // The same answer on both nodes: B's event names the ETag A now serves.
       const onA = await a.get(QUAKES, { ...headers, 'accept-encoding': 'identity' });
       expect((JSON.parse(event.data) as { etag: string }).etag).toBe(onA.headers.get('etag'));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("an event published on one node's stream hub reaches the account's stream on the other", async () => {
+    const key = await a.createKey({ plan: 'api_business' });
+    const stream = await openSse(`http://127.0.0.1:${b.port}/api/stream?watches=rule-7`, { 'x-service-key': key.key });
+    try {
+      await stream.next((e) => e.event === 'subscribed');
+      streamHubOf(a.deps).publish(key.accountId, {
+        kind: 'watch',
+        id: 'rule-7',
+        event: 'watch',
+        data: { rule: 'rule-7' },
+      });
+      const event = await stream.next((e) => e.event === 'watch', 1_000);
+      expect(JSON.parse(event.data)).toEqual({ rule: 'rule-7' });
     } finally {
       stream.close();
     }
