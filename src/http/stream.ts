@@ -153,6 +153,7 @@ export class StreamService {
   private scheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private heartbeat?: NodeJS.Timeout;
+  private foreignPoll?: NodeJS.Timeout;
   private closing = false;
   /** Evaluations run (tests: one per distinct subscription and plan per swap). */
   evaluations = 0;
@@ -395,6 +396,30 @@ export class StreamService {
         }),
       );
     group.members.add(member);
+    this.watchForeignWrites();
+  }
+
+  /**
+   * SQLite notices another process's swap (`mds ingest` beside `mds serve`) only when something reads
+   * the store: while streams subscribe, their datasets are read every poll interval so the change event
+   * fires without waiting for a request. PostgreSQL polls (and hears Redis notices) on its own.
+   */
+  private watchForeignWrites(): void {
+    if (this.foreignPoll || !this.deps.store.backend.sync) return;
+    this.foreignPoll = setInterval(
+      () => {
+        if (this.groups.size === 0) {
+          clearInterval(this.foreignPoll);
+          this.foreignPoll = undefined;
+          return;
+        }
+        const datasets = new Set<string>();
+        for (const group of this.groups.values()) for (const d of group.datasets) datasets.add(d);
+        for (const d of datasets) this.deps.store.version(d);
+      },
+      Math.max(250, this.deps.config.SNAPSHOT_POLL_MS),
+    );
+    this.foreignPoll.unref();
   }
 
   private noteChange(dataset: string | undefined): void {
@@ -513,6 +538,8 @@ export class StreamService {
   /** Shutdown: every stream ends cleanly with a `retry:` hint, so clients reconnect (to another node) and resume. */
   shutdown(): void {
     this.closing = true;
+    clearInterval(this.foreignPoll);
+    this.foreignPoll = undefined;
     for (const stream of [...this.streams]) this.close(stream, this.deps.config.STREAM_RETRY_MS);
   }
 }

@@ -1,4 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mds } from '../support/cli.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earthquakesDataset } from '../../src/services/seismology/datasets/earthquakes.js';
 import { bundledFile } from '../../src/platform/snapshots/samples.js';
@@ -174,6 +177,23 @@ describe('GET /api/stream', () => {
     third.close();
   });
 
+  it('ends the stream with a 429 error event when a delivery would exceed the key limit', async () => {
+    // Opening costs one request, the first event a second; the second event would be the third.
+    const key = await app.createKey({ plan: 'api_business', rateLimitPerMinute: 2 });
+    const stream = await sse(subscribe(QUAKES), { 'x-service-key': key.key });
+    await stream.next((e) => e.event === 'subscribed');
+    clock.advance(10_000);
+    await ingest(app, 18);
+    await stream.next(isChange, 1_000);
+    clock.advance(10_000);
+    await ingest(app, 19);
+    const error = await stream.next((e) => e.event === 'error', 1_000);
+    expect(JSON.parse(error.data)).toMatchObject({ status: 429, retryAfter: expect.any(Number) });
+    await stream.ended;
+    expect(stream.retries).toHaveLength(1);
+    expect(stream.events.filter(isChange)).toHaveLength(1);
+  });
+
   it('charges each delivered event as one request of the key', async () => {
     const key = await app.createKey({ plan: 'api_business' });
     const stream = await sse(subscribe(QUAKES), { 'x-service-key': key.key });
@@ -240,6 +260,24 @@ describe('GET /api/stream', () => {
     expect(theirs.events.filter((e) => e.event === 'watch')).toEqual([]);
     mine.close();
     theirs.close();
+  });
+
+  it('notices a swap written by another process on the same SQLite file (mds ingest beside mds serve)', async () => {
+    if (!app.deps.store.backend.sync) return; // PostgreSQL: the two-node test covers other writers.
+    const stream = await sse(subscribe(QUAKES));
+    await stream.next((e) => e.event === 'subscribed');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'mds-stream-feed-')), 'usgs.geojson');
+    fs.writeFileSync(file, usgsWithout(20));
+    const ingested = await mds(['ingest', earthquakesDataset.name, '--force', '--file', `usgs=${file}`], {
+      DATABASE_PATH: app.dbFile,
+    });
+    expect(ingested.code).toBe(0);
+    const published = Date.now();
+    // No request reads the store meanwhile: the stream's own poll finds the foreign write.
+    const event = await stream.next(isChange, 3_000);
+    expect(event.at - published).toBeLessThan(1_500);
+    expect(data(event).etag).toBe((await rest(QUAKES)).headers.get('etag'));
+    stream.close();
   });
 
   it('ends every stream with a retry hint on shutdown', async () => {
