@@ -199,6 +199,12 @@ export class StreamService {
     });
     const sink = sseSink(res, ctx.resHeaders);
     let stream: OpenStream | undefined;
+    // A client gone while the stream was opening (replaying) is noticed once it is open.
+    let left = false;
+    res.once('close', () => {
+      left = true;
+      if (stream) this.close(stream);
+    });
     try {
       const admitted = admit(ctx, STREAM_META);
       if (admitted) await admitted;
@@ -220,8 +226,7 @@ export class StreamService {
       if (res.headersSent) return void res.end();
       return fail(jsonError(wire.status, wire.body, { ...ctx.resHeaders, ...wire.headers }));
     }
-    const opened = stream;
-    res.once('close', () => this.close(opened));
+    if (left) this.close(stream);
   }
 
   /**
