@@ -1,4 +1,4 @@
-import type { AnyTRPCProcedure, AnyTRPCRouter, inferProcedureInput, TRPCProcedureType } from '@trpc/server';
+import type { AnyTRPCRouter, TRPCProcedureType } from '@trpc/server';
 import type { ProcedureMeta } from '../trpc/init.js';
 
 /** What the REST lane and the documents know of one procedure. */
@@ -49,20 +49,3 @@ export function procedureTable(router: AnyTRPCRouter): ReadonlyMap<string, Proce
 export function procedureEntry(router: AnyTRPCRouter, path: string): ProcedureEntry | undefined {
   return procedureTable(router).get(path);
 }
-
-/**
- * Dotted paths of a router record's query procedures with their inputs, as `{ operation, input }`
- * pairs: the typed input of the `stream.changes` subscription (stream-router.ts). A type, read here
- * with the rest of the procedure table.
- */
-export type QueryInputs<R, P extends string = ''> = {
-  [K in keyof R & string]: R[K] extends AnyTRPCProcedure
-    ? R[K]['_def']['type'] extends 'query'
-      ? { operation: `${P}${K}`; input?: inferProcedureInput<R[K]> }
-      : never
-    : R[K] extends AnyTRPCRouter
-      ? QueryInputs<R[K]['_def']['record'], `${P}${K}.`>
-      : R[K] extends object
-        ? QueryInputs<R[K], `${P}${K}.`>
-        : never;
-}[keyof R & string];

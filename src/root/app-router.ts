@@ -35,7 +35,8 @@ import { unrestRouter } from '../services/unrest/router.js';
 import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from '../trpc/procedures.js';
-import { streamRouter } from '../http/stream-router.js';
+import type { AnyTRPCQueryProcedure, AnyTRPCProcedure, inferProcedureInput, TRPCBuiltRouter } from '@trpc/server';
+import { streamRouter, type ChangesOptions } from '../http/stream-router.js';
 
 /**
  * All services, one key per URL segment (camelCased), in alphabetical order. Its type is what a
@@ -82,7 +83,23 @@ const services = {
   wildfire: wildfireRouter,
 };
 
+/** Dotted paths of a router record's query procedures with their inputs, as `{ operation, input }` pairs. */
+export type QueryInputs<R, P extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCQueryProcedure
+    ? { operation: `${P}${K}`; input?: inferProcedureInput<R[K]> }
+    : R[K] extends AnyTRPCProcedure
+      ? never
+      : R[K] extends TRPCBuiltRouter<any, infer Record>
+        ? QueryInputs<Record, `${P}${K}.`>
+        : R[K] extends object
+          ? QueryInputs<R[K], `${P}${K}.`>
+          : never;
+}[keyof R & string];
+
+/** What `stream.changes` takes: one GET operation of the services, by procedure path, with its typed input. */
+export type StreamChangesInput = QueryInputs<typeof services> & ChangesOptions;
+
 /** The services, and beside them `stream.changes`: a subscription to any of their GET operations, typed by their inputs. */
-export const appRouter = router({ ...services, stream: streamRouter<typeof services>() });
+export const appRouter = router({ ...services, stream: streamRouter<StreamChangesInput>() });
 
 export type AppRouter = typeof appRouter;
