@@ -36,7 +36,7 @@ import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from '../trpc/procedures.js';
 import type { AnyTRPCQueryProcedure, AnyTRPCProcedure, inferProcedureInput, TRPCBuiltRouter } from '@trpc/server';
-import { streamRouter, type ChangesOptions } from '../http/stream-router.js';
+import { streamRouter } from '../http/stream-router.js';
 
 /**
  * All services, one key per URL segment (camelCased), in alphabetical order. Its type is what a
@@ -97,7 +97,14 @@ export type QueryInputs<R, P extends string = ''> = {
 }[keyof R & string];
 
 /** What `stream.changes` takes: one GET operation of the services, by procedure path, with its typed input. */
-export type StreamChangesInput = QueryInputs<typeof services> & ChangesOptions;
+export type StreamChangesInput = QueryInputs<typeof services> & {
+  /** Send the new answer with each change. */
+  includeBody?: boolean;
+  /** A projection applied to the answer (and its ETag), as the REST `jmespath` parameter. */
+  jmespath?: string;
+  /** The cursor to resume from (the link sets it on reconnection). */
+  lastEventId?: string | null;
+};
 
 /** The services, and beside them `stream.changes`: a subscription to any of their GET operations, typed by their inputs. */
 export const appRouter = router({ ...services, stream: streamRouter<StreamChangesInput>() });
