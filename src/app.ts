@@ -22,7 +22,9 @@ import type { AnyDataset } from './platform/snapshots/dataset.js';
 import { ALL_DATASETS } from './root/datasets.js';
 import { BOOTSTRAP_OPERATIONS } from './services/infrastructure/bootstrap/operations.js';
 import { watchesOf } from './services/watch/index.js';
+import { streamHubOf } from './platform/stream/hub.js';
 import { docsRouter } from './http/docs.js';
+import { attachStreams, STREAM_PATH, type StreamService } from './http/stream.js';
 import type { RequestContext } from './trpc/context.js';
 import { operationTools } from './mcp/catalogue.js';
 import { datasetsResource } from './mcp/datasets.js';
@@ -44,6 +46,8 @@ export interface BuiltApp {
   lifecycle: Lifecycle;
   /** The MCP tools, resources and prompts (served at /mcp, and over stdio by `mds mcp`). */
   mcp: McpSurface;
+  /** The event streams (GET /api/stream, the tRPC subscription); `mds serve` ends them on shutdown. */
+  streams: StreamService;
 }
 
 /**
@@ -80,7 +84,12 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
   const gateway = new RestGateway(appRouter, deps);
   // Watch rules ask their operations through this very lane, on every snapshot swap.
   watchesOf(deps).start((call) => gateway.dispatch(call));
+  // A rule that fires is also an event on its account's streams (`/api/stream?watches=<rule ids>`).
+  watchesOf(deps).onFire((firing) =>
+    streamHubOf(deps).publish(firing.accountId, { kind: 'watch', id: firing.ruleId, event: 'watch', data: firing }),
+  );
   const lifecycle = new Lifecycle();
+  const streams = attachStreams(deps, gateway.dispatcher);
   const document = buildOpenApiDocument(appRouter, VERSION);
   const documentYaml = toYaml(document);
   const documentJson = JSON.stringify(document);
@@ -258,6 +267,19 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q >= 0 ? url.slice(0, q) : url;
+    // The event stream takes the operations' lane too: express's compression would hold its events back.
+    if (path === STREAM_PATH) {
+      let streamKey: string | undefined;
+      const id = begin(
+        req,
+        res,
+        () => STREAM_PATH,
+        () => streamKey,
+      );
+      if (applyCors(req, res, path, origins, production)) return;
+      void streams.handle(req, res, id, (key) => (streamKey = key));
+      return;
+    }
     if (!gateway.dispatcher.route(path)) return void app(req, res);
     let keyId: string | undefined;
     const requestId = begin(
@@ -277,7 +299,7 @@ export function buildApp(deps: AppDeps, opts: AppServices = {}): BuiltApp {
       });
   };
 
-  return { handler, app, gateway, lifecycle, mcp };
+  return { handler, app, gateway, lifecycle, mcp, streams };
 }
 
 /** Answers a failure outside the procedures that a locked, full or unreachable database caused: 503, noted for /readyz. */

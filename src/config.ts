@@ -404,6 +404,23 @@ export const ConfigSchema = z
     NEWS_FEEDS: optional(z.string()).describe(
       "RSS/Atom feeds of list-feed-digest, comma-separated `category|name|url[|tier[|lang]]`; they replace the built-in list (BBC World, Guardian World, NPR, DW, Al Jazeera, Ars Technica, The Verge, Financial Times, CNBC, Federal Reserve, OilPrice.com, Good News Network, ScienceDaily), or with a leading `+` are added to it (an entry named like a built-in feed replaces it). Categories are the published feed categories, which are also the digest's keys: `full` reads politics, us, europe, middleeast, tech, ai, finance, commodities, gov, africa, latam, asia, energy, thinktanks, crisis, layoffs; `tech` reads tech, ai, startups, security, policy, cloud, finance, ... ; `finance` markets, forex, bonds, crypto, centralbanks, economic, ...; `commodity` energy, markets, finance, gold-silver, ...; `happy` positive, science, nature, inspiring, community (the full lists: `src/services/news/feeds.ts`). Tier 1 most trusted; `lang` a tag such as `en` or `pt-br`, default `en`",
     ),
+    // live push (GET /api/stream, the tRPC stream.changes subscription)
+    STREAM_HEARTBEAT_MS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(300_000)
+      .default(15_000)
+      .describe(
+        'how often an open event stream gets a comment line, so proxies keep it open (and a revoked key is noticed without a change)',
+      ),
+    STREAM_RETRY_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(600_000)
+      .default(2_000)
+      .describe('the `retry:` hint (ms) an event stream gets when the server closes it on shutdown'),
     // shipping v2 webhooks
     WEBHOOK_DELIVERY: z
       .enum(['on', 'off'])

@@ -78,7 +78,7 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
     const file = devKeyOnFile(config);
     if (file) log.info({ file }, `local development key: send the content of ${file} as X-Service-Key`);
   }
-  const { handler, lifecycle } = buildApp(deps);
+  const { handler, lifecycle, streams } = buildApp(deps);
   // Slow clients are cut off by these timeouts; Node checks them every connectionsCheckingInterval,
   // so the check runs at a fraction of the shorter one (its 30 s default would let them linger).
   const headersTimeout = config.HTTP_HEADERS_TIMEOUT_MS;
@@ -167,6 +167,8 @@ export async function startServer(config: Config, out: NodeJS.WritableStream = p
       lifecycle.beginShutdown();
       deps.logger.info({ reason, graceMs: config.SHUTDOWN_GRACE_MS }, 'shutting down');
       deps.logger.flush(); // operators (and tests) watch for this line; do not leave it in the buffer
+      // Open event streams end now with a `retry:` hint: their clients resume (Last-Event-ID) elsewhere.
+      streams.shutdown();
       // Stop accepting connections, but leave idle keep-alive ones open for a moment (http's own close
       // would cut them at once): a request already on its way over one is then answered, with
       // Connection: close, instead of meeting a reset. After the drain, idle ones are closed.

@@ -218,8 +218,9 @@ export class RestDispatcher {
   ): Promise<{ prepared: PreparedBody; format?: ExportFormat }> {
     // Admission before anything else, and before the cache: an unidentified or over-limit caller
     // never reaches a remembered answer. The procedure chain then knows not to admit again.
-    if (call.principal) {
-      ctx.principal = call.principal;
+    if (call.evaluatedFor) {
+      // An in-process evaluation (a stream's subscription, a watch rule) for a caller already admitted.
+      ctx.principal = call.evaluatedFor;
       checkBilling(ctx, route.meta);
       checkTier(ctx, route.meta);
     } else {

@@ -1,3 +1,4 @@
+import { STREAM_PATH } from './stream.js';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { stringify } from 'yaml';
 import type { AnyTRPCRouter } from '@trpc/server';
@@ -338,6 +339,7 @@ export function buildOpenApiDocument(router: AnyTRPCRouter, version: string): Js
     }
   }
   doc.paths[SESSION_PATH] = sessionPathItem();
+  doc.paths[STREAM_PATH] = streamPathItem();
   tidy(doc);
   return doc;
 }
@@ -462,6 +464,71 @@ function sessionPathItem(): Json {
       tags: ['session'],
       security: [],
       responses: { '204': { description: 'Cookie cleared.' } },
+    },
+  };
+}
+
+/** `GET /api/stream` (./stream.ts): Server-Sent Events of changes to GET operations' answers. */
+function streamPathItem(): Json {
+  const keys = [{ ServiceKey: [] }, { ApiKeyHeader: [] }];
+  const change = {
+    type: 'object',
+    description: 'The `data` of a `change` event.',
+    properties: {
+      operation: { type: 'string', description: 'The subscription as given: a GET operation path with its query.' },
+      etag: { type: 'string', description: "The new answer's ETag, as the GET serves it (identity representation)." },
+      lastModified: { type: ['string', 'null'], description: "The new answer's Last-Modified (HTTP-date)." },
+      body: { description: "The new answer, with the subscription's `jmespath` applied (only with `include=body`)." },
+    },
+    required: ['operation', 'etag', 'lastModified'],
+  };
+  return {
+    get: {
+      operationId: 'StreamChanges',
+      summary: "Stream changes of operations' answers (Server-Sent Events)",
+      description:
+        'Opens a `text/event-stream`. Each subscription is a GET operation path with its query; when a snapshot swap changes ' +
+        'its answer (its ETag), an event follows within a second: `id:` a resumable cursor, `event: change`, `data:` a ChangeEvent. ' +
+        "The stream starts with `event: subscribed` (each subscription's current ETag). A `Last-Event-ID` header replays the " +
+        "changes missed since that cursor from the snapshot history (at least 24 hours back, as far as the plan's `historyDays` " +
+        'reach), then goes live. A comment line arrives every 15 s; on shutdown the server sends `retry:` and closes. ' +
+        "`watches` streams watch-rule events of the key's account. Plans cap open streams per key (`maxStreams`, " +
+        '`/api/product-catalog`); opening counts as one request and every delivered event as one more; past the limit the ' +
+        "stream gets `event: error` (status 429, retryAfter) and closes. A revoked or expired key's stream gets `event: end` and closes. " +
+        'The same changes are a tRPC subscription, `stream.changes`.',
+      tags: ['stream'],
+      security: keys,
+      parameters: [
+        {
+          name: 'operations',
+          in: 'query',
+          description:
+            'GET operation paths with their query, each URL-encoded; several comma-separated or the parameter repeated. ' +
+            'Each is validated as its GET would be (400 naming `operations[i].<parameter>`); `as_of` is refused.',
+          schema: { type: 'string' },
+        },
+        { name: 'watches', in: 'query', description: 'Watch rule ids, comma-separated.', schema: { type: 'string' } },
+        {
+          name: 'include',
+          in: 'query',
+          description: '`body`: each change carries the new answer.',
+          schema: { type: 'string', enum: ['body'] },
+        },
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          description: 'The `id` of the last event received: missed changes are replayed.',
+          schema: { type: 'string', pattern: '^[0-9]{1,15}$' },
+        },
+      ],
+      responses: {
+        '200': {
+          description:
+            'The event stream (`subscribed`, `change`, watch events, `error`, `end`; comment lines as heartbeats).',
+          content: { 'text/event-stream': { schema: { type: 'string' }, 'x-event-data': change } },
+        },
+        ...errorResponses(false),
+      },
     },
   };
 }

@@ -34,13 +34,14 @@ export interface RestCall {
   requestId: string;
   remoteAddress?: string;
   batch?: boolean;
-  /**
-   * A caller already identified, for calls made in process on a key's behalf (watch rule
-   * evaluations): the credential step and the rate limit are skipped, billing and tier still apply.
-   */
-  principal?: Principal;
   /** Told who the caller turned out to be (key id), for the access log. */
   onPrincipal?: (id: string) => void;
+  /**
+   * An in-process evaluation for a caller already identified (a stream's subscription or a watch rule,
+   * evaluated on a snapshot swap; the stream charges per delivery): billing and tier are checked, the
+   * credential and the rate limit are not.
+   */
+  evaluatedFor?: Principal;
 }
 
 /** Runs one REST operation in process, with the full procedure chain (credential, tier, limits). */

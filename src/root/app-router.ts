@@ -36,6 +36,8 @@ import { watchRouter } from '../services/watch/router.js';
 import { webcamRouter } from '../services/webcam/router.js';
 import { wildfireRouter } from '../services/wildfire/router.js';
 import { router } from '../trpc/procedures.js';
+import type { AnyTRPCQueryProcedure, AnyTRPCProcedure, inferProcedureInput, TRPCBuiltRouter } from '@trpc/server';
+import { streamRouter } from '../http/stream-router.js';
 
 /**
  * All services, one key per URL segment (camelCased), in alphabetical order. Its type is what a
@@ -43,7 +45,7 @@ import { router } from '../trpc/procedures.js';
  * from this file by `npm run client:build`): `import type { AppRouter } from '@monitoring-data-service/client'`.
  * It lives in the composition root: nothing below it (trpc, http) names a service.
  */
-export const appRouter = router({
+const services = {
   aviation: aviationRouter,
   batch: batchRouter,
   climate: climateRouter,
@@ -81,6 +83,32 @@ export const appRouter = router({
   watch: watchRouter,
   webcam: webcamRouter,
   wildfire: wildfireRouter,
-});
+};
+
+/** Dotted paths of a router record's query procedures with their inputs, as `{ operation, input }` pairs. */
+export type QueryInputs<R, P extends string = ''> = {
+  [K in keyof R & string]: R[K] extends AnyTRPCQueryProcedure
+    ? { operation: `${P}${K}`; input?: inferProcedureInput<R[K]> }
+    : R[K] extends AnyTRPCProcedure
+      ? never
+      : R[K] extends TRPCBuiltRouter<any, infer Record>
+        ? QueryInputs<Record, `${P}${K}.`>
+        : R[K] extends object
+          ? QueryInputs<R[K], `${P}${K}.`>
+          : never;
+}[keyof R & string];
+
+/** What `stream.changes` takes: one GET operation of the services, by procedure path, with its typed input. */
+export type StreamChangesInput = QueryInputs<typeof services> & {
+  /** Send the new answer with each change. */
+  includeBody?: boolean;
+  /** A projection applied to the answer (and its ETag), as the REST `jmespath` parameter. */
+  jmespath?: string;
+  /** The cursor to resume from (the link sets it on reconnection). */
+  lastEventId?: string | null;
+};
+
+/** The services, and beside them `stream.changes`: a subscription to any of their GET operations, typed by their inputs. */
+export const appRouter = router({ ...services, stream: streamRouter<StreamChangesInput>() });
 
 export type AppRouter = typeof appRouter;

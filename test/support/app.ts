@@ -9,6 +9,7 @@ import { createDeps, openDeps } from '../../src/deps.js';
 import { testAppDatabaseUrl } from './engines/postgres.js';
 import { storeSql } from './store-sql.js';
 import { buildApp } from '../../src/app.js';
+import type { StreamService } from '../../src/http/stream.js';
 import type { AppRouter } from '../../src/root/app-router.js';
 import { ManualClock, type Clock } from '../../src/platform/clock.js';
 import { openDatabase } from '../../db/client.js';
@@ -39,6 +40,8 @@ export interface TestApp {
   defaultKey: { id: string; key: string };
   /** The app's access layer (key store, limiter, sessions). */
   access: AccessControl;
+  /** The app's event streams (GET /api/stream, the tRPC subscription). */
+  streams: StreamService;
   /** The PostgreSQL database holding this app's stores (MDS_TEST_POSTGRES=1); undefined on SQLite. */
   databaseUrl?: string;
   /** Issues a key straight into the app's key store (plan, own per-minute limit, billing state, expiry). */
@@ -152,7 +155,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
   }
   // The job worker runs as under `mds serve`, so operations that enqueue jobs see them finish.
   deps.jobs.start();
-  const { handler } = buildApp(deps, { router: opts.router });
+  const { handler, streams } = buildApp(deps, { router: opts.router });
   const server: Server = await new Promise((resolve) => {
     const s = createServer(handler).listen(0, '127.0.0.1', () => resolve(s));
   });
@@ -184,6 +187,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     defaultHeaders,
     defaultKey: { id: defaultKey.id, key: defaultKey.key },
     access,
+    streams,
     createKey,
     databaseUrl,
     setBilling: async (id, state) => void (await access.keyDirectory.setBillingState(id, state, clock.now())),
@@ -192,6 +196,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     request,
     get: (p, headers) => request(p, { headers }),
     close: async () => {
+      streams.shutdown();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       webhooksOf(deps).stop();

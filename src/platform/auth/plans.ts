@@ -17,6 +17,8 @@ export interface Plan {
   historyDays: number | null;
   /** How many watch rules (`/api/watch/v1/*`) one account may hold at once. */
   watchRules: number;
+  /** Event streams (GET /api/stream, tRPC subscriptions) one key may hold open at once. */
+  maxStreams: number;
   description: string;
 }
 
@@ -32,6 +34,7 @@ export const PLANS = [
     perDay: 100,
     historyDays: 1,
     watchRules: 3,
+    maxStreams: 1,
     description: 'Evaluation access to ungated operations.',
   },
   {
@@ -41,6 +44,7 @@ export const PLANS = [
     perDay: 500,
     historyDays: 7,
     watchRules: 10,
+    maxStreams: 3,
     description: 'Individual use, including pro-gated operations.',
   },
   {
@@ -50,6 +54,7 @@ export const PLANS = [
     perDay: 1000,
     historyDays: 14,
     watchRules: 25,
+    maxStreams: 5,
     description: 'Programmatic access for small integrations.',
   },
   {
@@ -59,6 +64,7 @@ export const PLANS = [
     perDay: 10_000,
     historyDays: 30,
     watchRules: 100,
+    maxStreams: 20,
     description: 'Programmatic access for production integrations.',
   },
   {
@@ -68,6 +74,7 @@ export const PLANS = [
     perDay: null,
     historyDays: null,
     watchRules: 500,
+    maxStreams: 100,
     description: 'Operator-issued or contracted access, no daily cap.',
   },
 ] as const satisfies readonly Plan[];

@@ -11,4 +11,6 @@ export const redisKeys = {
   revocationChannel: (prefix: string) => `${prefix}revocations`,
   /** Channel announcing published snapshots (payload: JSON `{dataset, version}`). */
   snapshotChannel: (prefix: string) => `${prefix}snapshots`,
+  /** Channel carrying stream-hub events between nodes (payload: JSON `{node, accountId, event}`). */
+  streamHubChannel: (prefix: string) => `${prefix}stream-hub`,
 };

@@ -111,7 +111,7 @@ export async function createWatchRule(
     url,
     headers: ctx.headers,
     requestId: `${ctx.requestId}-watch`,
-    ...(ctx.principal ? { principal: ctx.principal } : {}),
+    ...(ctx.principal ? { evaluatedFor: ctx.principal } : {}),
   });
   if (first.status !== 200) throw refusalOf(first.status, first.body);
   const firstBody = JSON.parse(first.body) as unknown;
@@ -177,7 +177,7 @@ export async function testWatchRule(
     url,
     headers: ctx.headers,
     requestId: `${ctx.requestId}-watch-test`,
-    ...(ctx.principal ? { principal: ctx.principal } : {}),
+    ...(ctx.principal ? { evaluatedFor: ctx.principal } : {}),
   });
   if (res.status !== 200) throw refusalOf(res.status, res.body);
   const body = JSON.parse(res.body) as unknown;

@@ -130,7 +130,7 @@ export class WatchService {
       url,
       headers: {},
       requestId: `watch-${Date.now().toString(36)}`,
-      principal,
+      evaluatedFor: principal,
     });
     if (res.status !== 200 || !res.headers.etag) return undefined;
     return {
