@@ -10,6 +10,7 @@ import { watchesOf, type WatchFiring } from '../../../src/services/watch/index.j
 import { SAMPLE_NOW, startTestApp, type TestApp } from '../../support/app.js';
 import { startUpstream, type Upstream } from '../../support/upstream.js';
 import { expectViolation } from '../../support/expect.js';
+import { openSse } from '../../support/sse.js';
 
 /*
  * Watch rules through the real app: the watched operation is asked through the REST lane on every
@@ -276,6 +277,28 @@ describe('the callback address: IPv6 forms embedding IPv4 are refused at creatio
       await post('delete-watch-rule', { ruleId: created.body.rule.ruleId }, k.key);
     } finally {
       engine.allowLoopbackReceiverForTests();
+    }
+  });
+});
+
+describe('a firing rule is an event on its account’s stream', () => {
+  it('arrives on /api/stream?watches=<rule id> as a `watch` event, and never on another account’s stream', async () => {
+    const created = await post('create-watch-rule', { operation: QUAKES, callbackUrl: `${rx.origin}/stream` });
+    expect(created.status, created.text).toBe(200);
+    const ruleId: string = created.body.rule.ruleId;
+    const other = await app.createKey({ plan: 'pro' });
+    const mine = await openSse(`${app.baseUrl}/api/stream?watches=${ruleId}`, as(pro.key));
+    const theirs = await openSse(`${app.baseUrl}/api/stream?watches=${ruleId}`, as(other.key));
+    try {
+      expect(mine.status).toBe(200);
+      // An empty condition fires on every change: a feed with one more event missing is one.
+      await swap(100, 5);
+      const event = await mine.next((e) => e.event === 'watch', 2_000);
+      expect(JSON.parse(event.data)).toMatchObject({ ruleId, accountId: pro.accountId, operation: QUAKES });
+      expect(theirs.events.filter((e) => e.event === 'watch')).toEqual([]);
+    } finally {
+      mine.close();
+      theirs.close();
     }
   });
 });
