@@ -89,12 +89,10 @@ export const ReactivateWebhookResponse = z
 
 export type ReactivateWebhookResponse = z.infer<typeof ReactivateWebhookResponse>;
 
-export const DeleteWebhookResponse = z
-  .object({ subscriberId: z.string(), deleted: z.boolean() })
-  .meta({
-    id: 'shipping_v2_DeleteWebhookResponse',
-    description: 'The registration is gone; nothing more is sent to it.',
-  });
+export const DeleteWebhookResponse = z.object({ subscriberId: z.string(), deleted: z.boolean() }).meta({
+  id: 'shipping_v2_DeleteWebhookResponse',
+  description: 'The registration is gone; nothing more is sent to it.',
+});
 
 export type DeleteWebhookResponse = z.infer<typeof DeleteWebhookResponse>;
 
