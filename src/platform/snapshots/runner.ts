@@ -209,18 +209,7 @@ export class IngestionRunner {
         // Which contents of the repository's reference files this snapshot holds (a start reloads on change).
         ...(referenceDigest ? { [REFERENCE_DIGEST_KEY]: referenceDigest } : {}),
       };
-      const { version, unchanged } = await this.swap(dataset, parsed.records, info, moment, options.onProgress);
-      if (unchanged) await this.store.reloadMeta(dataset.name);
-      else await this.store.refresh(dataset.name);
-      this.unrecorded.delete(dataset.name);
-      return {
-        dataset: dataset.name,
-        ok: true,
-        version,
-        recordCount: parsed.records.length,
-        partialSources: missing.length ? missing : undefined,
-        ...(unchanged ? { unchanged } : {}),
-      };
+      return await this.publishRows(dataset, parsed.records, info, moment, options, missing);
     } catch (err) {
       // Every message leaving the runner (result, stored meta, logs, CLI) has the secrets taken out.
       const message = redactorFor(this.config)(err instanceof Error ? err.message : String(err));
@@ -304,13 +293,22 @@ export class IngestionRunner {
     // Computed from bundled samples (directly or through another model): health says SAMPLE, not OK.
     const sampleInputs = read.filter((s) => servesSample(s.meta)).map((s) => s.meta.dataset);
     const info = { ...(parsed.info ?? {}), inputVersions, ...(sampleInputs.length ? { sampleInputs } : {}) };
-    const { version, unchanged } = await this.swap(
-      dataset,
-      parsed.records,
-      info,
-      { capturedAt: at, origin: 'derived' },
-      options.onProgress,
-    );
+    return this.publishRows(dataset, parsed.records, info, { capturedAt: at, origin: 'derived' }, options);
+  }
+
+  /**
+   * Stores the rows as a new version (or confirms the current one when the content is equal), makes
+   * this process serve the result, and says what happened.
+   */
+  private async publishRows(
+    dataset: AnyDataset,
+    records: unknown[],
+    info: Record<string, unknown>,
+    moment: { capturedAt: number; origin: SnapshotOrigin },
+    options: IngestOptions,
+    missing: string[] = [],
+  ): Promise<IngestResult> {
+    const { version, unchanged } = await this.swap(dataset, records, info, moment, options.onProgress);
     if (unchanged) await this.store.reloadMeta(dataset.name);
     else await this.store.refresh(dataset.name);
     this.unrecorded.delete(dataset.name);
@@ -318,7 +316,8 @@ export class IngestionRunner {
       dataset: dataset.name,
       ok: true,
       version,
-      recordCount: parsed.records.length,
+      recordCount: records.length,
+      ...(missing.length ? { partialSources: missing } : {}),
       ...(unchanged ? { unchanged } : {}),
     };
   }
